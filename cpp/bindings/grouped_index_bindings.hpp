@@ -1,0 +1,347 @@
+// Python bindings shared by nx_irreg._core and ase_irreg._core: ISA selection and the grouped
+// index. Classes are module-local, so both modules can be imported in one process. Only
+// contiguous NumPy arrays cross the boundary; the GIL is released around C++ work.
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/dispatch.hpp"
+#include "tiling/index_collection.hpp"
+
+namespace irreg::bindings {
+
+namespace py = pybind11;
+
+using IdArray = py::array_t<int32_t, py::array::c_style>;
+using F64Array = py::array_t<double, py::array::c_style>;
+
+// Integer arrays of any width are converted (copied) to int32; int32 C-contiguous arrays are used
+// as they are. Floats, booleans and objects are refused rather than silently truncated.
+inline IdArray AsIdArray(py::handle obj, const char* name) {
+  py::module_ np = py::module_::import("numpy");
+  py::array arr = np.attr("asarray")(obj);
+  if (arr.ndim() != 1)
+    throw py::value_error(std::string(name) + " must be a 1-D array of vertex ids, got " +
+                          std::to_string(arr.ndim()) + " dimensions");
+  const char kind = arr.dtype().kind();
+  if (kind != 'i' && kind != 'u') {
+    if (arr.size() == 0) return IdArray(0);  // np.asarray([]) is float64: an empty list is fine
+    throw py::type_error(std::string(name) + " must hold integer vertex ids, got dtype " +
+                         py::str(arr.dtype()).cast<std::string>() +
+                         "; convert it yourself (e.g. " + name +
+                         ".astype(np.int64)) if every value is a whole number");
+  }
+  if (py::isinstance<IdArray>(arr) && arr.dtype().is(py::dtype::of<int32_t>()) &&
+      (arr.flags() & py::array::c_style))
+    return py::reinterpret_borrow<IdArray>(arr);
+  if (arr.size() > 0 && arr.itemsize() >= 4 && !(kind == 'i' && arr.itemsize() == 4)) {
+    py::object too_big = np.attr("flatnonzero")(
+        np.attr("logical_or")(np.attr("greater")(arr, std::numeric_limits<int32_t>::max()),
+                              np.attr("less")(arr, std::numeric_limits<int32_t>::min())));
+    if (py::len(too_big) > 0) {
+      py::object at = too_big[py::int_(0)];
+      throw py::value_error(std::string(name) + "[" + py::str(at).cast<std::string>() + "] = " +
+                            py::str(arr[at]).cast<std::string>() +
+                            " does not fit a 32-bit vertex id");
+    }
+  }
+  return IdArray(arr.attr("astype")("int32", py::arg("order") = "C"));
+}
+
+inline std::pair<IdArray, IdArray> AsEdgeArrays(py::handle rows, py::handle cols) {
+  IdArray r = AsIdArray(rows, "rows"), c = AsIdArray(cols, "cols");
+  if (r.size() != c.size())
+    throw py::value_error("rows and cols must have the same length, got " +
+                          std::to_string(r.size()) + " and " + std::to_string(c.size()));
+  return {r, c};
+}
+
+// Zero-copy, read-only view that shares ownership of the storage (see SharedArray).
+template <typename T>
+py::array_t<T> View(const SharedArray<T>& a) {
+  using Storage = std::shared_ptr<std::vector<T>>;
+  auto* holder = new Storage(a.storage());
+  py::capsule owner(holder, [](void* p) { delete static_cast<Storage*>(p); });
+  py::array_t<T> arr({static_cast<py::ssize_t>(a.size())}, {static_cast<py::ssize_t>(sizeof(T))},
+                     (*holder)->data(), owner);
+  arr.attr("setflags")(py::arg("write") = false);
+  return arr;
+}
+
+inline std::string IsaArg(const std::optional<std::string>& isa) { return isa.value_or(""); }
+
+inline ConflictRule ParseConflict(const std::string& s) {
+  if (s == "destination") return ConflictRule::kDestination;
+  if (s == "both_ends") return ConflictRule::kBothEnds;
+  throw py::value_error("conflict must be 'destination' (graph kernels write the edge's "
+                        "destination) or 'both_ends' (MD writes both ends), got '" + s + "'");
+}
+
+inline const char* ConflictName(ConflictRule r) {
+  return r == ConflictRule::kDestination ? "destination" : "both_ends";
+}
+
+inline void BindIsaFunctions(py::module_& m) {
+  m.def("compiled_isas", &CompiledIsas, "ISAs compiled into this build, best first.");
+  m.def("available_isas", &AvailableIsas,
+        "ISAs this CPU can run, best first ('avx512-emu' is SIMDe-emulated AVX-512).");
+  m.def("best_isa", &BestIsa, "The best native ISA this CPU supports.");
+  m.def("active_isa", &DefaultIsa,
+        "The ISA used when a call passes no isa=: IRREG_ISA if set, else best_isa().");
+  m.def("resolve_isa", [](const std::optional<std::string>& isa) { return ResolveIsa(IsaArg(isa)); },
+        py::arg("isa") = py::none(),
+        "Checks that an ISA can run here and returns its name (None: active_isa()).");
+  // Fail at import, with the reason, when IRREG_ISA names something this machine cannot run.
+  DefaultIsa();
+}
+
+class PyGroupedIndex {
+ public:
+  PyGroupedIndex(py::handle rows, py::handle cols, std::optional<int64_t> n_rows,
+                 std::optional<int64_t> n_cols, int32_t tile_size, const std::string& conflict,
+                 bool active, double compact_threshold, int max_generations,
+                 const std::optional<std::string>& isa) {
+    auto [r, c] = AsEdgeArrays(rows, cols);
+    const int64_t nr = n_rows ? *n_rows : MaxPlusOne(r);
+    const int64_t nc = n_cols ? *n_cols : MaxPlusOne(c);
+    for (auto [value, name] : {std::pair{nr, "n_rows"}, std::pair{nc, "n_cols"}})
+      if (value < 0 || value > std::numeric_limits<int32_t>::max())
+        throw py::value_error(std::string(name) + " must be in [0, 2^31 - 1], got " +
+                              std::to_string(value));
+    index_ = std::make_unique<IndexCollection>(static_cast<int32_t>(nr), static_cast<int32_t>(nc),
+                                               tile_size, ParseConflict(conflict),
+                                               compact_threshold, max_generations);
+    const KernelTable& k = KernelsFor(IsaArg(isa));
+    py::gil_scoped_release release;
+    index_->Build(r.data(), c.data(), nullptr, r.size(), active, k);
+  }
+
+  IdArray Locate(py::handle rows, py::handle cols, const std::optional<std::string>& isa) {
+    auto [r, c] = AsEdgeArrays(rows, cols);
+    const KernelTable& k = KernelsFor(IsaArg(isa));
+    IdArray out(r.size());
+    {
+      py::gil_scoped_release release;
+      index_->Validate(r.data(), c.data(), r.size());
+      index_->Locate(r.data(), c.data(), r.size(), false, out.mutable_data(), k);
+    }
+    return out;
+  }
+
+  int64_t Activate(py::handle rows, py::handle cols, const std::optional<std::string>& isa) {
+    auto [r, c] = AsEdgeArrays(rows, cols);
+    const KernelTable& k = KernelsFor(IsaArg(isa));
+    py::gil_scoped_release release;
+    return index_->Activate(r.data(), c.data(), r.size(), k);
+  }
+
+  int64_t Deactivate(py::handle rows, py::handle cols, const std::optional<std::string>& isa) {
+    auto [r, c] = AsEdgeArrays(rows, cols);
+    const KernelTable& k = KernelsFor(IsaArg(isa));
+    py::gil_scoped_release release;
+    return index_->Deactivate(r.data(), c.data(), r.size(), k);
+  }
+
+  void DeactivateAll(const std::optional<std::string>& isa) {
+    const KernelTable& k = KernelsFor(IsaArg(isa));
+    py::gil_scoped_release release;
+    index_->DeactivateAll(k);
+  }
+
+  py::dict Update(py::handle rows, py::handle cols, const std::optional<std::string>& isa) {
+    auto [r, c] = AsEdgeArrays(rows, cols);
+    const KernelTable& k = KernelsFor(IsaArg(isa));
+    UpdateStats s;
+    {
+      py::gil_scoped_release release;
+      s = index_->Update(r.data(), c.data(), r.size(), k);
+    }
+    return py::dict(py::arg("found") = s.found, py::arg("added") = s.added,
+                    py::arg("holes") = s.holes, py::arg("compacted") = s.compacted);
+  }
+
+  void Compact(const std::optional<std::string>& isa) {
+    const KernelTable& k = KernelsFor(IsaArg(isa));
+    py::gil_scoped_release release;
+    index_->Compact(k);
+  }
+
+  py::tuple ActiveEdges() const {
+    std::vector<int32_t> rows, cols;
+    std::vector<EdgeId> ids;
+    index_->ActiveEdges(&rows, &cols, &ids);
+    return py::make_tuple(ToArray(rows), ToArray(cols), ToArray(ids));
+  }
+
+  F64Array ScatterAdd(const F64Array& x, std::optional<F64Array> weights,
+                      std::optional<bool> both_ends, bool all_groups,
+                      const std::optional<std::string>& isa) {
+    const GroupedSlots& s = index_->slots();
+    const int64_t n_vertices = std::max(index_->geometry().n_rows, index_->geometry().n_cols);
+    if (x.ndim() != 1 || x.size() < n_vertices)
+      throw py::value_error("x must be a 1-D float64 array of length >= max(n_rows, n_cols) = " +
+                            std::to_string(n_vertices) + ", got length " + std::to_string(x.size()));
+    if (weights && (weights->ndim() != 1 || weights->size() != s.num_slots()))
+      throw py::value_error("weights must be slot-aligned: a 1-D float64 array of length "
+                            "num_slots = " + std::to_string(s.num_slots()));
+    const KernelTable& k = KernelsFor(IsaArg(isa));
+    const bool both = both_ends.value_or(index_->rule() == ConflictRule::kBothEnds);
+    if (both && index_->rule() != ConflictRule::kBothEnds)
+      throw py::value_error("both_ends=True needs an index grouped with conflict='both_ends': "
+                            "'destination' groups may repeat a row, and the row scatter would "
+                            "lose updates");
+    F64Array y(x.size());
+    std::fill(y.mutable_data(), y.mutable_data() + y.size(), 0.0);
+    {
+      py::gil_scoped_release release;
+      const GroupedArrays a{s.xcoord.data(), s.ycoord.data(), s.row_base.data(), s.col_base.data()};
+      const SharedArray<int32_t>& listed = index_->active_groups();
+      if (all_groups)
+        k.GroupedScatterAdd(a, nullptr, s.num_groups(), weights ? weights->data() : nullptr,
+                            x.data(), y.mutable_data(), both);
+      else
+        k.GroupedScatterAdd(a, listed.data(), static_cast<int64_t>(listed.size()),
+                            weights ? weights->data() : nullptr, x.data(), y.mutable_data(), both);
+    }
+    return y;
+  }
+
+  int64_t FirstConflictingGroup(std::optional<bool> check_rows,
+                                const std::optional<std::string>& isa) const {
+    const KernelTable& k = KernelsFor(IsaArg(isa));
+    const GroupedSlots& s = index_->slots();
+    return k.FirstConflictingGroup(
+        s.xcoord.data(), s.ycoord.data(), s.num_groups(),
+        check_rows.value_or(index_->rule() == ConflictRule::kBothEnds));
+  }
+
+  int64_t NumActive(const std::optional<std::string>& isa) const {
+    return index_->NumActive(KernelsFor(IsaArg(isa)));
+  }
+
+  py::dict Generation(int64_t i) const {
+    const auto& gens = index_->generations();
+    if (i < 0) i += static_cast<int64_t>(gens.size());
+    if (i < 0 || i >= static_cast<int64_t>(gens.size()))
+      throw py::index_error("generation " + std::to_string(i) + " out of range: the index has " +
+                            std::to_string(gens.size()));
+    const TileIndex& g = gens[i];
+    return py::dict(py::arg("tile_keys") = View(g.tile_keys),
+                    py::arg("index_begin") = View(g.index_begin), py::arg("index") = View(g.index),
+                    py::arg("pos") = View(g.pos), py::arg("group_begin") = View(g.group_begin));
+  }
+
+  const IndexCollection& index() const { return *index_; }
+
+ private:
+  static int64_t MaxPlusOne(const IdArray& a) {
+    int64_t m = 0;
+    for (py::ssize_t i = 0; i < a.size(); ++i) m = std::max<int64_t>(m, int64_t{a.data()[i]} + 1);
+    return m;
+  }
+  template <typename T>
+  static py::array_t<T> ToArray(const std::vector<T>& v) {
+    py::array_t<T> out(static_cast<py::ssize_t>(v.size()));
+    std::copy(v.begin(), v.end(), out.mutable_data());
+    return out;
+  }
+
+  std::unique_ptr<IndexCollection> index_;
+};
+
+inline void BindGroupedIndex(py::module_& m, const char* default_conflict) {
+  py::class_<PyGroupedIndex>(m, "GroupedIndex", py::module_local(), R"doc(
+Tiled, conflict-free grouped index of the edges of a sparse matrix (seed 000 §2.3, §4.2, §5).
+
+Edge (i, j) is the nonzero at row i, column j. Edges are cut into tile_size x tile_size tiles
+and each tile's edges are packed into groups of 16 lanes such that no two active lanes of a
+group write the same vertex: the column for conflict='destination' (graph kernels), the row
+and the column for conflict='both_ends' (MD). Per generation, Index holds each tile's sorted
+relative positions w = (i % T) * T + j % T and Pos their slots; xcoord is a slot's local row
+when active and -1 otherwise; ycoord its local column (-1 for padding).
+
+Array properties are zero-copy read-only NumPy views. They follow activation in place; after a
+structural change (update, compact) fetch them again (old views stay valid but stale).
+Vertex ids may be any integer dtype (converted to int32); floats and bools are refused.
+)doc")
+      .def(py::init<py::handle, py::handle, std::optional<int64_t>, std::optional<int64_t>,
+                    int32_t, const std::string&, bool, double, int,
+                    const std::optional<std::string>&>(),
+           py::arg("rows"), py::arg("cols"), py::kw_only(), py::arg("n_rows") = py::none(),
+           py::arg("n_cols") = py::none(), py::arg("tile_size") = kDefaultTileSize,
+           py::arg("conflict") = default_conflict, py::arg("active") = true,
+           py::arg("compact_threshold") = kDefaultCompactThreshold,
+           py::arg("max_generations") = kDefaultMaxGenerations, py::arg("isa") = py::none())
+      .def("locate", &PyGroupedIndex::Locate, py::arg("rows"), py::arg("cols"), py::kw_only(),
+           py::arg("isa") = py::none(), "Slot of each edge (int32), -1 where it is not indexed.")
+      .def("activate", &PyGroupedIndex::Activate, py::arg("rows"), py::arg("cols"),
+           py::kw_only(), py::arg("isa") = py::none(),
+           "Search-and-Activate: marks these edges active; returns how many were found.")
+      .def("deactivate", &PyGroupedIndex::Deactivate, py::arg("rows"), py::arg("cols"),
+           py::kw_only(), py::arg("isa") = py::none(),
+           "Marks these edges inactive; returns how many were found.")
+      .def("deactivate_all", &PyGroupedIndex::DeactivateAll, py::kw_only(),
+           py::arg("isa") = py::none(), "Deactivates every active edge (cost: active groups).")
+      .def("update", &PyGroupedIndex::Update, py::arg("rows"), py::arg("cols"), py::kw_only(),
+           py::arg("isa") = py::none(), R"doc(
+Search-and-Update (seed 000 §5.2): afterwards exactly these edges are active and slot_edge of
+each active slot is the edge's position in rows/cols (the last one for a repeated edge). Edges
+already indexed are re-activated in place, vanished ones become holes, new ones are grouped into
+a new generation; compacts when holes exceed compact_threshold of the indexed edges or when
+generations exceed max_generations. Returns {found, added, holes, compacted}.)doc")
+      .def("compact", &PyGroupedIndex::Compact, py::kw_only(), py::arg("isa") = py::none(),
+           "Regroups the active edges into one generation; inactive edges leave the index.")
+      .def("active_edges", &PyGroupedIndex::ActiveEdges,
+           "(rows, cols, edge_ids) of the active slots, in slot order.")
+      .def("scatter_add", &PyGroupedIndex::ScatterAdd, py::arg("x"), py::kw_only(),
+           py::arg("weights") = py::none(), py::arg("both_ends") = py::none(),
+           py::arg("all_groups") = false, py::arg("isa") = py::none(), R"doc(
+y[j] += w * x[i] for every active edge (i, j), plus y[i] += w * x[j] with both_ends (default for
+'both_ends' indexes). weights is slot-aligned (None: 1). Sweeps the listed active groups, or all
+groups with all_groups=True (the MD access pattern).)doc")
+      .def("first_conflicting_group", &PyGroupedIndex::FirstConflictingGroup, py::kw_only(),
+           py::arg("check_rows") = py::none(), py::arg("isa") = py::none(),
+           "First group whose active lanes repeat a column (or row), -1 if none.")
+      .def("count_active", &PyGroupedIndex::NumActive, py::kw_only(), py::arg("isa") = py::none())
+      .def("generation", &PyGroupedIndex::Generation, py::arg("i"),
+           "Views of generation i: tile_keys, index_begin, index (Index), pos (Pos), group_begin.")
+      .def_property_readonly("n_rows", [](const PyGroupedIndex& p) { return p.index().geometry().n_rows; })
+      .def_property_readonly("n_cols", [](const PyGroupedIndex& p) { return p.index().geometry().n_cols; })
+      .def_property_readonly("tile_size", [](const PyGroupedIndex& p) { return p.index().geometry().tile_size; })
+      .def_property_readonly("tile_column_bits", [](const PyGroupedIndex& p) { return p.index().geometry().column_bits; })
+      .def_property_readonly("conflict", [](const PyGroupedIndex& p) { return ConflictName(p.index().rule()); })
+      .def_property_readonly("compact_threshold", [](const PyGroupedIndex& p) { return p.index().compact_threshold(); })
+      .def_property_readonly("max_generations", [](const PyGroupedIndex& p) { return p.index().max_generations(); })
+      .def_property_readonly("num_groups", [](const PyGroupedIndex& p) { return p.index().slots().num_groups(); })
+      .def_property_readonly("num_slots", [](const PyGroupedIndex& p) { return p.index().slots().num_slots(); })
+      .def_property_readonly("num_generations", [](const PyGroupedIndex& p) { return p.index().generations().size(); })
+      .def_property_readonly("num_indexed", [](const PyGroupedIndex& p) { return p.index().NumIndexed(); })
+      .def_property_readonly("num_active", [](const PyGroupedIndex& p) { return p.NumActive(std::nullopt); })
+      .def_property_readonly("num_compactions", [](const PyGroupedIndex& p) { return p.index().num_compactions(); })
+      .def_property_readonly("xcoord", [](const PyGroupedIndex& p) { return View(p.index().slots().xcoord); })
+      .def_property_readonly("ycoord", [](const PyGroupedIndex& p) { return View(p.index().slots().ycoord); })
+      .def_property_readonly("slot_edge", [](const PyGroupedIndex& p) { return View(p.index().slots().slot_edge); })
+      .def_property_readonly("group_row_base", [](const PyGroupedIndex& p) { return View(p.index().slots().row_base); })
+      .def_property_readonly("group_col_base", [](const PyGroupedIndex& p) { return View(p.index().slots().col_base); })
+      .def_property_readonly("active_groups", [](const PyGroupedIndex& p) { return View(p.index().active_groups()); })
+      .def("__repr__", [](const PyGroupedIndex& p) {
+        const IndexCollection& i = p.index();
+        return "GroupedIndex(n_rows=" + std::to_string(i.geometry().n_rows) +
+               ", n_cols=" + std::to_string(i.geometry().n_cols) +
+               ", tile_size=" + std::to_string(i.geometry().tile_size) + ", conflict='" +
+               ConflictName(i.rule()) + "', indexed=" + std::to_string(i.NumIndexed()) +
+               ", groups=" + std::to_string(i.slots().num_groups()) +
+               ", generations=" + std::to_string(i.generations().size()) + ")";
+      });
+}
+
+}  // namespace irreg::bindings

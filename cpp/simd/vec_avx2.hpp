@@ -1,0 +1,69 @@
+// AVX2 + FMA: 8 int32 lanes, 4 double lanes. Masks are all-ones lanes. AVX2 has gathers but no
+// scatters, so scatters store lane by lane in increasing lane order (as AVX-512 hardware does).
+#pragma once
+
+#include <immintrin.h>
+
+#include <cstdint>
+
+namespace irreg::simd {
+
+struct Avx2 {
+  static constexpr int kLanes = 8;
+  static constexpr int kLanesF64 = 4;
+  using I32 = __m256i;
+  using Mask = __m256i;
+  using IdxF64 = __m128i;
+  using MaskF64 = __m256d;
+  using F64 = __m256d;
+
+  static I32 Load(const int32_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
+  static void Store(int32_t* p, I32 v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
+  static I32 Set1(int32_t x) { return _mm256_set1_epi32(x); }
+  static I32 Add(I32 a, I32 b) { return _mm256_add_epi32(a, b); }
+  static I32 ShiftRight(I32 a, int n) { return _mm256_srl_epi32(a, _mm_cvtsi32_si128(n)); }
+  static Mask Eq(I32 a, I32 b) { return _mm256_cmpeq_epi32(a, b); }
+  static Mask Lt(I32 a, I32 b) { return _mm256_cmpgt_epi32(b, a); }
+  static Mask NonNegative(I32 a) { return _mm256_cmpgt_epi32(a, _mm256_set1_epi32(-1)); }
+  static I32 Select(Mask m, I32 a, I32 b) { return _mm256_blendv_epi8(b, a, m); }
+  static Mask MaskAnd(Mask a, Mask b) { return _mm256_and_si256(a, b); }
+  static Mask MaskAndNot(Mask a, Mask b) { return _mm256_andnot_si256(b, a); }
+  static unsigned Bits(Mask m) { return static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(m))); }
+  static bool Any(Mask m) { return !_mm256_testz_si256(m, m); }
+  static int PopCount(Mask m) { return __builtin_popcount(Bits(m)); }
+  static I32 Gather(I32 src, Mask m, const int32_t* base, I32 idx) {
+    return _mm256_mask_i32gather_epi32(src, base, idx, m, 4);
+  }
+  static void Scatter(int32_t* base, Mask m, I32 idx, I32 v) {
+    alignas(32) int32_t i[kLanes], x[kLanes];
+    Store(i, idx);
+    Store(x, v);
+    for (unsigned bits = Bits(m); bits != 0; bits &= bits - 1) {
+      const int lane = __builtin_ctz(bits);
+      base[i[lane]] = x[lane];
+    }
+  }
+  static IdxF64 LoadIdxF64(const int32_t* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
+  static MaskF64 NonNegativeF64(IdxF64 i) {
+    return _mm256_castsi256_pd(_mm256_cvtepi32_epi64(_mm_cmpgt_epi32(i, _mm_set1_epi32(-1))));
+  }
+  static bool AnyF64(MaskF64 m) { return _mm256_movemask_pd(m) != 0; }
+  static F64 LoadF64(const double* p) { return _mm256_loadu_pd(p); }
+  static F64 Set1F64(double x) { return _mm256_set1_pd(x); }
+  static F64 MulAdd(F64 a, F64 b, F64 c) { return _mm256_fmadd_pd(a, b, c); }
+  static F64 GatherF64(MaskF64 m, const double* base, IdxF64 i) {
+    return _mm256_mask_i32gather_pd(_mm256_setzero_pd(), base, i, m, 8);
+  }
+  static void ScatterF64(double* base, MaskF64 m, IdxF64 idx, F64 v) {
+    alignas(16) int32_t i[kLanesF64];
+    alignas(32) double x[kLanesF64];
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(i), idx);
+    _mm256_storeu_pd(x, v);
+    for (unsigned bits = _mm256_movemask_pd(m); bits != 0; bits &= bits - 1) {
+      const int lane = __builtin_ctz(bits);
+      base[i[lane]] = x[lane];
+    }
+  }
+};
+
+}  // namespace irreg::simd

@@ -1,0 +1,63 @@
+// AVX-512 (F+CD+BW+VL+DQ): 16 int32 lanes, 8 double lanes, opmask registers, native
+// gather/scatter and conflict detection. Compiled natively, or against SIMDe as "avx512-emu".
+#pragma once
+
+#include <cstdint>
+
+#if defined(IRREG_AVX512_EMU)
+#include "simd/avx512_emu.hpp"
+#else
+#include <immintrin.h>
+#endif
+
+namespace irreg::simd {
+
+struct Avx512 {
+  static constexpr int kLanes = 16;
+  static constexpr int kLanesF64 = 8;
+  using I32 = __m512i;
+  using Mask = __mmask16;
+  using IdxF64 = __m256i;
+  using MaskF64 = __mmask8;
+  using F64 = __m512d;
+
+  static I32 Load(const int32_t* p) { return _mm512_loadu_si512(p); }
+  static void Store(int32_t* p, I32 v) { _mm512_storeu_si512(p, v); }
+  static I32 Set1(int32_t x) { return _mm512_set1_epi32(x); }
+  static I32 Add(I32 a, I32 b) { return _mm512_add_epi32(a, b); }
+  static I32 ShiftRight(I32 a, int n) { return _mm512_srl_epi32(a, _mm_cvtsi32_si128(n)); }
+  static Mask Eq(I32 a, I32 b) { return _mm512_cmpeq_epi32_mask(a, b); }
+  static Mask Lt(I32 a, I32 b) { return _mm512_cmpgt_epi32_mask(b, a); }
+  static Mask NonNegative(I32 a) { return _mm512_cmpge_epi32_mask(a, _mm512_setzero_si512()); }
+  static I32 Select(Mask m, I32 a, I32 b) { return _mm512_mask_blend_epi32(m, b, a); }
+  static Mask MaskAnd(Mask a, Mask b) { return static_cast<Mask>(a & b); }
+  static Mask MaskAndNot(Mask a, Mask b) { return static_cast<Mask>(a & ~b); }
+  static bool Any(Mask m) { return m != 0; }
+  static int PopCount(Mask m) { return __builtin_popcount(m); }
+  static I32 Gather(I32 src, Mask m, const int32_t* base, I32 idx) {
+    return _mm512_mask_i32gather_epi32(src, m, idx, base, 4);
+  }
+  static void Scatter(int32_t* base, Mask m, I32 idx, I32 v) {
+    _mm512_mask_i32scatter_epi32(base, m, idx, v, 4);
+  }
+  // vpconflictd: each lane gets the bits of the earlier lanes holding the same value.
+  static bool HasConflict(Mask m, I32 v) {
+    const __m512i earlier_equal = _mm512_maskz_conflict_epi32(m, v);
+    return _mm512_mask_test_epi32_mask(m, earlier_equal, _mm512_set1_epi32(m)) != 0;
+  }
+
+  static IdxF64 LoadIdxF64(const int32_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
+  static MaskF64 NonNegativeF64(IdxF64 i) { return _mm256_cmpge_epi32_mask(i, _mm256_setzero_si256()); }
+  static bool AnyF64(MaskF64 m) { return m != 0; }
+  static F64 LoadF64(const double* p) { return _mm512_loadu_pd(p); }
+  static F64 Set1F64(double x) { return _mm512_set1_pd(x); }
+  static F64 MulAdd(F64 a, F64 b, F64 c) { return _mm512_fmadd_pd(a, b, c); }
+  static F64 GatherF64(MaskF64 m, const double* base, IdxF64 i) {
+    return _mm512_mask_i32gather_pd(_mm512_setzero_pd(), m, i, base, 8);
+  }
+  static void ScatterF64(double* base, MaskF64 m, IdxF64 i, F64 v) {
+    _mm512_mask_i32scatter_pd(base, m, i, v, 8);
+  }
+};
+
+}  // namespace irreg::simd

@@ -1,0 +1,20 @@
+// The inspector (seed 000 §2.3, §4.2.1): edges -> T x T tiles -> conflict-free groups of
+// kLanes slots. Used for the first build and, on each rebuild, for the new edges only (§5.2).
+#pragma once
+
+#include <cstdint>
+
+#include "core/kernel_table.hpp"
+#include "tiling/tile_index.hpp"
+
+namespace irreg {
+
+// Tiles and groups edges (rows[i], cols[i]) with caller ids edge_ids[i] (null: i). Duplicate
+// edges keep one slot, labelled with the id of their last occurrence. Groups are appended to
+// `slots` (active: xcoord = local row; else -1); the returned generation indexes them.
+// Ids must already be validated against `geo`.
+TileIndex TileAndGroup(const int32_t* rows, const int32_t* cols, const EdgeId* edge_ids,
+                       int64_t n, const TileGeometry& geo, ConflictRule rule, bool active,
+                       const KernelTable& kernels, GroupedSlots* slots);
+
+}  // namespace irreg

@@ -1,0 +1,62 @@
+// The per-tile index of one generation (seed 000 §4.2.1, §5.1) and the grouped slot arrays that
+// every generation appends to (DESIGN §4).
+#pragma once
+
+#include <cstdint>
+
+#include "core/shared_array.hpp"
+#include "core/types.hpp"
+
+namespace irreg {
+
+// Geometry of the sparse-matrix view: edge (i, j) lives in tile (i >> log2_tile, j >> log2_tile)
+// at relative position w = (i % T) * T + (j % T).
+struct TileGeometry {
+  int32_t n_rows = 0;
+  int32_t n_cols = 0;
+  int32_t tile_size = 0;
+  int32_t log2_tile = 0;
+  int32_t column_bits = 0;  // bits of a tile column in a TileKey
+
+  TileGeometry() = default;
+  TileGeometry(int32_t rows, int32_t cols, int32_t tile);
+  TileKey KeyOf(int32_t tile_row, int32_t tile_col) const {
+    return (static_cast<TileKey>(tile_row) << column_bits) | tile_col;
+  }
+  int32_t TileRowOf(TileKey key) const { return static_cast<int32_t>(key >> column_bits); }
+  int32_t TileColOf(TileKey key) const {
+    return static_cast<int32_t>(key & ((TileKey{1} << column_bits) - 1));
+  }
+};
+
+// Which lanes of a group may not repeat a vertex: graph kernels write only the destination
+// (column); MD writes forces to both ends, so neither a row nor a column may repeat.
+enum class ConflictRule { kDestination, kBothEnds };
+
+// One sorted Index/Pos generation. Tiles are sorted by key; within a tile Index is sorted.
+struct TileIndex {
+  SharedArray<TileKey> tile_keys;
+  SharedArray<int32_t> index_begin;  // tiles + 1 offsets into index/pos
+  SharedArray<int32_t> index;        // relative positions w
+  SharedArray<int32_t> pos;          // slot holding index[k]
+  SharedArray<int32_t> group_begin;  // tiles + 1 group ids (global) of this generation's groups
+
+  int64_t num_tiles() const { return static_cast<int64_t>(tile_keys.size()); }
+  int64_t num_edges() const { return static_cast<int64_t>(index.size()); }
+  // Position of `key` in tile_keys, or -1. `hint` is tried first (queries arrive tile-clustered).
+  int64_t FindTile(TileKey key, int64_t hint) const;
+};
+
+// Grouped arrays: slot = group * kLanes + lane.
+struct GroupedSlots {
+  SharedArray<int32_t> xcoord;     // local row when active, -1 when inactive or padding
+  SharedArray<int32_t> ycoord;     // local column, -1 for padding
+  SharedArray<EdgeId> slot_edge;   // caller's edge id of the slot, -1 for padding
+  SharedArray<int32_t> row_base;   // per group: tile_row * T
+  SharedArray<int32_t> col_base;   // per group: tile_col * T
+
+  int64_t num_groups() const { return static_cast<int64_t>(row_base.size()); }
+  int64_t num_slots() const { return static_cast<int64_t>(xcoord.size()); }
+};
+
+}  // namespace irreg
