@@ -1,5 +1,8 @@
 #include "core/cpu_features.hpp"
 
+#include <cstdlib>
+#include <cstring>
+
 #if defined(__x86_64__) || defined(_M_X64)
 #include <cpuid.h>
 #include <cstdint>
@@ -41,10 +44,20 @@ CpuFeatures Detect() {
 CpuFeatures Detect() { return CpuFeatures{}; }
 #endif
 
+// IRREG_DISABLE_CPU_FEATURES=avx512[,avx2] hides features the CPU has, so tests can check the
+// fallbacks and the errors on any machine (like numpy's NPY_DISABLE_CPU_FEATURES).
+CpuFeatures WithoutDisabled(CpuFeatures f) {
+  const char* disabled = std::getenv("IRREG_DISABLE_CPU_FEATURES");
+  if (disabled == nullptr) return f;
+  if (std::strstr(disabled, "avx512") != nullptr) f.avx512 = false;
+  if (std::strstr(disabled, "avx2") != nullptr) f.avx2 = f.avx512 = false;
+  return f;
+}
+
 }  // namespace
 
 const CpuFeatures& DetectCpuFeatures() {
-  static const CpuFeatures features = Detect();
+  static const CpuFeatures features = WithoutDisabled(Detect());
   return features;
 }
 

@@ -1,0 +1,106 @@
+"""ISA dispatch: the best supported ISA is chosen, forcing one works, bad requests raise."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import ase_irreg
+import nx_irreg
+
+AVX512_FLAGS = {"avx512f", "avx512cd", "avx512bw", "avx512vl", "avx512dq"}
+
+
+def cpu_flags() -> set[str]:
+    """Flags of the first CPU in /proc/cpuinfo: an independent view of what the CPU offers."""
+    for line in Path("/proc/cpuinfo").read_text().splitlines():
+        if line.startswith("flags"):
+            return set(line.split(":", 1)[1].split())
+    return set()
+
+
+def run_python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
+    full_env = {k: v for k, v in os.environ.items() if not k.startswith("IRREG_")}
+    full_env.update(env)
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=full_env, check=False
+    )
+
+
+@pytest.mark.skipif(not Path("/proc/cpuinfo").exists(), reason="needs Linux /proc/cpuinfo")
+def test_best_available_isa_is_chosen() -> None:
+    flags = cpu_flags()
+    compiled = nx_irreg.compiled_isas()
+    if AVX512_FLAGS <= flags and "avx512" in compiled:
+        expected = "avx512"
+    elif {"avx2", "fma"} <= flags and "avx2" in compiled:
+        expected = "avx2"
+    else:
+        expected = "scalar"
+    assert nx_irreg.best_isa() == expected
+    result = run_python("import nx_irreg; print(nx_irreg.active_isa())")
+    assert result.stdout.strip() == expected, result.stderr
+
+
+def test_available_is_ordered_subset_of_compiled() -> None:
+    compiled = nx_irreg.compiled_isas()
+    available = nx_irreg.available_isas()
+    assert "scalar" in available
+    assert [i for i in compiled if i in available] == available
+    assert ase_irreg.available_isas() == available
+    assert ase_irreg.active_isa() == nx_irreg.active_isa()
+
+
+def test_emulated_avx512_is_built_when_simde_is_installed() -> None:
+    if not Path("/usr/include/simde/x86/avx512.h").exists():
+        pytest.skip("SIMDe is not installed (apt-get install libsimde-dev)")
+    assert "avx512-emu" in nx_irreg.compiled_isas()
+
+
+def test_env_var_forces_an_isa() -> None:
+    result = run_python("import nx_irreg; print(nx_irreg.active_isa())", IRREG_ISA="scalar")
+    assert result.stdout.strip() == "scalar", result.stderr
+
+
+def test_env_var_with_unknown_isa_fails_at_import_with_reason() -> None:
+    result = run_python("import nx_irreg", IRREG_ISA="sse9")
+    assert result.returncode != 0
+    assert "IRREG_ISA=sse9" in result.stderr and "unknown ISA" in result.stderr
+
+
+def test_forcing_an_isa_the_cpu_lacks_raises() -> None:
+    # Hide AVX-512 so the check holds on any machine, including ones that have it.
+    code = (
+        "import nx_irreg\n"
+        "assert 'avx512' not in nx_irreg.available_isas()\n"
+        "try:\n"
+        "    nx_irreg.GroupedIndex([0], [1], isa='avx512')\n"
+        "except RuntimeError as e:\n"
+        "    print('raised:', e)\n"
+    )
+    result = run_python(code, IRREG_DISABLE_CPU_FEATURES="avx512")
+    assert "raised: ISA 'avx512' cannot run on this CPU" in result.stdout, result.stderr
+    forced = run_python("import nx_irreg", IRREG_ISA="avx512", IRREG_DISABLE_CPU_FEATURES="avx512")
+    assert forced.returncode != 0 and "cannot run on this CPU" in forced.stderr
+
+
+def test_without_avx2_falls_back_to_scalar() -> None:
+    result = run_python(
+        "import nx_irreg; print(nx_irreg.active_isa(), nx_irreg.available_isas())",
+        IRREG_DISABLE_CPU_FEATURES="avx2",
+    )
+    assert result.stdout.strip() == "scalar ['scalar']", result.stderr
+
+
+def test_per_call_isa_is_validated() -> None:
+    with pytest.raises(ValueError, match="unknown ISA 'neon'"):
+        nx_irreg.GroupedIndex([0], [1], isa="neon")
+    with pytest.raises(ValueError, match="unknown ISA"):
+        nx_irreg.resolve_isa("AVX2")
+    assert nx_irreg.resolve_isa(None) == nx_irreg.active_isa()
+    for isa in nx_irreg.available_isas():
+        assert nx_irreg.resolve_isa(isa) == isa
