@@ -12,10 +12,11 @@ ISAS = nx_irreg.available_isas()
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
+    compiled = ", ".join(nx_irreg.compiled_isas())
+    tested = ", ".join(ISAS)
     return [
-        f"irreg ISAs compiled: {', '.join(nx_irreg.compiled_isas())}; "
-        f"tested (available here): {', '.join(ISAS)}; default: {nx_irreg.active_isa()}",
-        "IRREG_ISA=" + os.environ.get("IRREG_ISA", "(unset)"),
+        f"irreg ISAs compiled: {compiled}; tested (available here): {tested}",
+        f"irreg default ISA: {nx_irreg.active_isa()}; IRREG_ISA={os.environ.get('IRREG_ISA')}",
     ]
 
 

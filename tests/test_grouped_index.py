@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 from conftest import ISAS
 from grouped_reference import (
     LANES,
@@ -15,6 +13,8 @@ from grouped_reference import (
     last_positions,
     scatter_add_reference,
 )
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import ase_irreg
 import nx_irreg
