@@ -44,10 +44,11 @@ def build(rows, cols, n_rows, n_cols, tile, conflict, isa, **kw):
 
 @pytest.mark.parametrize("isa", ISAS)
 @pytest.mark.parametrize("conflict", CONFLICTS)
-@given(edges=edge_lists(), tile=st.sampled_from(TILE_SIZES))
-def test_every_edge_in_exactly_one_active_slot(isa, conflict, edges, tile):
+@given(edges=edge_lists(), tile=st.sampled_from(TILE_SIZES),
+       grouping=st.sampled_from(["window", "first_fit"]))
+def test_every_edge_in_exactly_one_active_slot(isa, conflict, edges, tile, grouping):
     n_rows, n_cols, rows, cols = edges
-    index = build(rows, cols, n_rows, n_cols, tile, conflict, isa)
+    index = build(rows, cols, n_rows, n_cols, tile, conflict, isa, grouping=grouping)
     check_structure(index)
     assert active_map(index) == last_positions(rows, cols)
     assert index.num_indexed == len(edge_set(rows, cols))
@@ -126,13 +127,16 @@ OPS = ["change", "change", "repeat", "empty", "duplicates", "shuffle", "fresh"]
     tile=st.sampled_from(TILE_SIZES),
     ops=st.lists(st.sampled_from(OPS), min_size=1, max_size=8),
     threshold=st.sampled_from([0.05, 0.25, 1.0]),
+    grouping=st.sampled_from(["window", "first_fit"]),
     seed=st.integers(0, 2**32 - 1),
 )
-def test_search_and_update_matches_a_fresh_build(isa, conflict, edges, tile, ops, threshold, seed):
+def test_search_and_update_matches_a_fresh_build(
+    isa, conflict, edges, tile, ops, threshold, grouping, seed
+):
     n_rows, n_cols, rows, cols = edges
     rng = np.random.default_rng(seed)
     index = build(rows, cols, n_rows, n_cols, tile, conflict, isa,
-                  compact_threshold=threshold, max_generations=3)
+                  compact_threshold=threshold, max_generations=3, grouping=grouping)
     for op in ops:
         before = index.num_indexed
         rows, cols = next_edge_set(rng, op, rows, cols, n_rows, n_cols)

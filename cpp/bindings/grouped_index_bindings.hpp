@@ -86,6 +86,13 @@ inline ConflictRule ParseConflict(const std::string& s) {
                         "destination) or 'both_ends' (MD writes both ends), got '" + s + "'");
 }
 
+inline Grouping ParseGrouping(const std::string& s) {
+  if (s == "window") return Grouping::kWindow;
+  if (s == "first_fit") return Grouping::kFirstFit;
+  throw py::value_error("grouping must be 'window' (the default) or 'first_fit' (the original "
+                        "inspector's greedy baseline), got '" + s + "'");
+}
+
 inline const char* ConflictName(ConflictRule r) {
   return r == ConflictRule::kDestination ? "destination" : "both_ends";
 }
@@ -109,7 +116,7 @@ class PyGroupedIndex {
   PyGroupedIndex(py::handle rows, py::handle cols, std::optional<int64_t> n_rows,
                  std::optional<int64_t> n_cols, int32_t tile_size, const std::string& conflict,
                  bool active, double compact_threshold, int max_generations,
-                 const std::optional<std::string>& isa) {
+                 const std::string& grouping, const std::optional<std::string>& isa) {
     auto [r, c] = AsEdgeArrays(rows, cols);
     const int64_t nr = n_rows ? *n_rows : MaxPlusOne(r);
     const int64_t nc = n_cols ? *n_cols : MaxPlusOne(c);
@@ -119,7 +126,8 @@ class PyGroupedIndex {
                               std::to_string(value));
     index_ = std::make_unique<IndexCollection>(static_cast<int32_t>(nr), static_cast<int32_t>(nc),
                                                tile_size, ParseConflict(conflict),
-                                               compact_threshold, max_generations);
+                                               compact_threshold, max_generations,
+                                               ParseGrouping(grouping));
     const KernelTable& k = KernelsFor(IsaArg(isa));
     py::gil_scoped_release release;
     index_->Build(r.data(), c.data(), nullptr, r.size(), active, k);
@@ -274,13 +282,19 @@ structural change (update, compact) fetch them again (old views stay valid but s
 Vertex ids may be any integer dtype (converted to int32); floats and bools are refused.
 )doc")
       .def(py::init<py::handle, py::handle, std::optional<int64_t>, std::optional<int64_t>,
-                    int32_t, const std::string&, bool, double, int,
+                    int32_t, const std::string&, bool, double, int, const std::string&,
                     const std::optional<std::string>&>(),
            py::arg("rows"), py::arg("cols"), py::kw_only(), py::arg("n_rows") = py::none(),
            py::arg("n_cols") = py::none(), py::arg("tile_size") = kDefaultTileSize,
            py::arg("conflict") = default_conflict, py::arg("active") = true,
            py::arg("compact_threshold") = kDefaultCompactThreshold,
-           py::arg("max_generations") = kDefaultMaxGenerations, py::arg("isa") = py::none())
+           py::arg("max_generations") = kDefaultMaxGenerations, py::arg("grouping") = "window",
+           py::arg("isa") = py::none())
+      .def_property_readonly_static("default_tile_size", [](py::object) { return kDefaultTileSize; })
+      .def_property_readonly_static("default_compact_threshold",
+                                    [](py::object) { return kDefaultCompactThreshold; })
+      .def_property_readonly_static("default_max_generations",
+                                    [](py::object) { return kDefaultMaxGenerations; })
       .def("locate", &PyGroupedIndex::Locate, py::arg("rows"), py::arg("cols"), py::kw_only(),
            py::arg("isa") = py::none(), "Slot of each edge (int32), -1 where it is not indexed.")
       .def("activate", &PyGroupedIndex::Activate, py::arg("rows"), py::arg("cols"),
@@ -319,6 +333,9 @@ groups with all_groups=True (the MD access pattern).)doc")
       .def_property_readonly("tile_size", [](const PyGroupedIndex& p) { return p.index().geometry().tile_size; })
       .def_property_readonly("tile_column_bits", [](const PyGroupedIndex& p) { return p.index().geometry().column_bits; })
       .def_property_readonly("conflict", [](const PyGroupedIndex& p) { return ConflictName(p.index().rule()); })
+      .def_property_readonly("grouping", [](const PyGroupedIndex& p) {
+        return p.index().grouping() == Grouping::kWindow ? "window" : "first_fit";
+      })
       .def_property_readonly("compact_threshold", [](const PyGroupedIndex& p) { return p.index().compact_threshold(); })
       .def_property_readonly("max_generations", [](const PyGroupedIndex& p) { return p.index().max_generations(); })
       .def_property_readonly("num_groups", [](const PyGroupedIndex& p) { return p.index().slots().num_groups(); })

@@ -19,9 +19,10 @@ const int32_t kDefaultTileSize = 256;
 
 IndexCollection::IndexCollection(int32_t n_rows, int32_t n_cols, int32_t tile_size,
                                  ConflictRule rule, double compact_threshold,
-                                 int max_generations)
+                                 int max_generations, Grouping grouping)
     : geo_(n_rows, n_cols, tile_size),
       rule_(rule),
+      grouping_(grouping),
       compact_threshold_(compact_threshold),
       max_generations_(max_generations) {
   if (!(compact_threshold > 0.0 && compact_threshold <= 1.0))
@@ -60,7 +61,7 @@ void IndexCollection::AppendGeneration(const int32_t* rows, const int32_t* cols,
                                        const EdgeId* ids, int64_t n, bool active,
                                        const KernelTable& k) {
   const int64_t first_group = slots_.num_groups();
-  generations_.push_back(TileAndGroup(rows, cols, ids, n, geo_, rule_, active, k, &slots_));
+  generations_.push_back(TileAndGroup(rows, cols, ids, n, geo_, rule_, grouping_, active, k, &slots_));
   group_listed_.resize(slots_.num_groups(), 0);
   if (!active) return;
   for (int64_t g = first_group; g < slots_.num_groups(); ++g) {
@@ -84,16 +85,16 @@ void IndexCollection::Locate(const int32_t* rows, const int32_t* cols, int64_t n
     for (int64_t j = 0; j < num_pending; ++j) pending[j] = static_cast<int32_t>(j);
     for (const TileIndex& gen : generations_) {
       if (num_pending == 0) break;
-      const int32_t* begin = gen.index_begin.data();
-      int64_t hint = -1;
+      TileFinder finder(gen, geo_);
       for (int64_t j = 0; j < num_pending; ++j) {
         const int64_t q = start + pending[j];
         const int32_t r = rows[q], c = cols[q];
-        const int64_t t = gen.FindTile(geo_.KeyOf(r >> L, c >> L), hint);
-        if (t >= 0) hint = t;
+        const int64_t t = finder.Find(r >> L, c >> L);
         keys[j] = ((r & t_mask) << L) | (c & t_mask);
-        lo[j] = t >= 0 ? begin[t] : 0;
-        hi[j] = t >= 0 ? begin[t + 1] : 0;
+        if (t >= 0)
+          finder.Segment(t, keys[j], &lo[j], &hi[j]);
+        else
+          lo[j] = hi[j] = 0;
       }
       k.SearchAndActivate(gen.index.data(), gen.pos.data(), keys.data(), lo.data(), hi.data(),
                           num_pending, L, xcoord, found.data());

@@ -36,7 +36,8 @@ class IndexCollection {
  public:
   IndexCollection(int32_t n_rows, int32_t n_cols, int32_t tile_size, ConflictRule rule,
                   double compact_threshold = kDefaultCompactThreshold,
-                  int max_generations = kDefaultMaxGenerations);
+                  int max_generations = kDefaultMaxGenerations,
+                  Grouping grouping = Grouping::kWindow);
 
   // Replaces the contents with one generation holding these edges (ids: null means 0..n-1).
   void Build(const int32_t* rows, const int32_t* cols, const EdgeId* ids, int64_t n, bool active,
@@ -62,6 +63,7 @@ class IndexCollection {
 
   const TileGeometry& geometry() const { return geo_; }
   ConflictRule rule() const { return rule_; }
+  Grouping grouping() const { return grouping_; }
   const GroupedSlots& slots() const { return slots_; }
   const std::vector<TileIndex>& generations() const { return generations_; }
   const SharedArray<int32_t>& active_groups() const { return active_groups_; }
@@ -77,6 +79,7 @@ class IndexCollection {
 
   TileGeometry geo_;
   ConflictRule rule_;
+  Grouping grouping_;
   double compact_threshold_;
   int max_generations_;
   GroupedSlots slots_;

@@ -21,15 +21,93 @@ TileGeometry::TileGeometry(int32_t rows, int32_t cols, int32_t tile)
   while ((int64_t{1} << column_bits) < tile_cols) ++column_bits;
 }
 
-int64_t TileIndex::FindTile(TileKey key, int64_t hint) const {
-  const TileKey* keys = tile_keys.data();
-  const int64_t n = num_tiles();
-  if (hint >= 0 && hint < n && keys[hint] == key) return hint;
-  const TileKey* it = std::lower_bound(keys, keys + n, key);
-  return (it != keys + n && *it == key) ? it - keys : -1;
+int64_t TileFinder::Find(int32_t tile_row, int32_t tile_col) {
+  const TileKey* keys = gen_.tile_keys.data();
+  const TileKey key = geo_.KeyOf(tile_row, tile_col);
+  const TileKey* first = keys;
+  const TileKey* last = keys + gen_.num_tiles();
+  if (tile_row == row_) {
+    if (!row_known_) {  // second query in this row: worth finding the row's range once
+      row_begin_ = std::lower_bound(first, last, geo_.KeyOf(tile_row, 0)) - keys;
+      row_end_ = std::lower_bound(keys + row_begin_, last, geo_.KeyOf(tile_row + 1, 0)) - keys;
+      row_known_ = true;
+      std::fill(cursor_, cursor_ + kCursors, -1);
+    }
+    for (int64_t t = row_begin_; t < row_end_ && keys[t] <= key; ++t)
+      if (keys[t] == key) return t;
+    return -1;
+  }
+  row_ = tile_row;
+  row_known_ = false;
+  const TileKey* it = std::lower_bound(first, last, key);
+  return (it != last && *it == key) ? it - keys : -1;
+}
+
+void TileFinder::Segment(int64_t t, int32_t key, int32_t* lo, int32_t* hi) {
+  const int32_t begin = gen_.index_begin[t], end = gen_.index_begin[t + 1];
+  *lo = begin;
+  *hi = end;
+  if (!row_known_ || t - row_begin_ >= kCursors) return;
+  int32_t& cursor = cursor_[t - row_begin_];
+  if (cursor >= begin) {
+    const int32_t* index = gen_.index.data();
+    if (index[cursor] < key) {
+      int32_t below = cursor, step = 1, probe = cursor + 1;
+      while (probe < end && index[probe] < key) {
+        below = probe;
+        step <<= 1;
+        probe = cursor + step;
+      }
+      *lo = below + 1;
+      *hi = std::min(probe + 1, end);
+    } else {
+      *hi = cursor + 1;  // out of order: the key is at or before the cursor
+    }
+  }
+  cursor = std::min(*lo, end - 1);  // stays inside the segment when the key is past its end
 }
 
 namespace {
+
+// Lanes of one group while it is being filled.
+struct GroupBuffer {
+  int count = 0;
+  int64_t opened = 0;
+  int32_t member[kLanes], row[kLanes], col[kLanes];
+  EdgeId id[kLanes];
+
+  void Add(int32_t k, int32_t local_row, int32_t local_col, EdgeId edge) {
+    member[count] = k;
+    row[count] = local_row;
+    col[count] = local_col;
+    id[count] = edge;
+    ++count;
+  }
+};
+
+// Appends `g` as the next group of the slot arrays, padded to kLanes, and records the slot of
+// each member in the generation's Pos.
+void AppendGroup(const GroupBuffer& g, int32_t row_base, int32_t col_base, bool active,
+                 GroupedSlots* slots, std::vector<int32_t>* pos) {
+  const int64_t first_slot = slots->num_groups() * kLanes;
+  if (first_slot + kLanes > INT32_MAX)
+    throw std::length_error("grouped index would exceed 2^31 slots; split the edges over "
+                            "several indexes");
+  slots->row_base.push_back(row_base);
+  slots->col_base.push_back(col_base);
+  slots->xcoord.resize(first_slot + kLanes, -1);
+  slots->ycoord.resize(first_slot + kLanes, -1);
+  slots->slot_edge.resize(first_slot + kLanes, -1);
+  int32_t* x = slots->xcoord.data() + first_slot;
+  int32_t* y = slots->ycoord.data() + first_slot;
+  EdgeId* e = slots->slot_edge.data() + first_slot;
+  for (int lane = 0; lane < g.count; ++lane) {
+    x[lane] = active ? g.row[lane] : -1;
+    y[lane] = g.col[lane];
+    e[lane] = g.id[lane];
+    (*pos)[g.member[lane]] = static_cast<int32_t>(first_slot + lane);
+  }
+}
 
 // Packs one tile's edges into groups with a window of up to 64 open groups. A per-vertex
 // bitmask says which open groups already hold that row/column, so placing an edge is a
@@ -63,12 +141,8 @@ class TileGrouper {
       Close(s);
       Open(s);
     }
-    OpenGroup& g = open_[s];
-    g.member[g.count] = k;
-    g.row[g.count] = local_row;
-    g.col[g.count] = local_col;
-    g.id[g.count] = id;
-    ++g.count;
+    GroupBuffer& g = open_[s];
+    g.Add(k, local_row, local_col, id);
     row_mask_[local_row] |= uint64_t{1} << s;
     col_mask_[local_col] |= uint64_t{1} << s;
     if (g.count == kLanes) Close(s);
@@ -79,13 +153,6 @@ class TileGrouper {
   }
 
  private:
-  struct OpenGroup {
-    int count = 0;
-    int64_t opened = 0;
-    int32_t member[kLanes], row[kLanes], col[kLanes];
-    EdgeId id[kLanes];
-  };
-
   void Open(int s) {
     live_ |= uint64_t{1} << s;
     open_[s].count = 0;
@@ -101,28 +168,12 @@ class TileGrouper {
     return best;
   }
 
-  // Emits the open group in slot s as the next group of the slot arrays, padded to kLanes.
+  // Emits the open group in slot s and frees the slot.
   void Close(int s) {
-    OpenGroup& g = open_[s];
+    const GroupBuffer& g = open_[s];
+    AppendGroup(g, row_base_, col_base_, active_, slots_, pos_);
     const uint64_t bit = uint64_t{1} << s;
-    const int64_t group = slots_->num_groups();
-    const int64_t first_slot = group * kLanes;
-    if (first_slot + kLanes > INT32_MAX)
-      throw std::length_error("grouped index would exceed 2^31 slots; use a larger machine "
-                              "split or fewer edges per index");
-    slots_->row_base.push_back(row_base_);
-    slots_->col_base.push_back(col_base_);
-    slots_->xcoord.resize(first_slot + kLanes, -1);
-    slots_->ycoord.resize(first_slot + kLanes, -1);
-    slots_->slot_edge.resize(first_slot + kLanes, -1);
-    int32_t* x = slots_->xcoord.data() + first_slot;
-    int32_t* y = slots_->ycoord.data() + first_slot;
-    EdgeId* e = slots_->slot_edge.data() + first_slot;
     for (int lane = 0; lane < g.count; ++lane) {
-      x[lane] = active_ ? g.row[lane] : -1;
-      y[lane] = g.col[lane];
-      e[lane] = g.id[lane];
-      (*pos_)[g.member[lane]] = static_cast<int32_t>(first_slot + lane);
       row_mask_[g.row[lane]] &= ~bit;
       col_mask_[g.col[lane]] &= ~bit;
     }
@@ -134,17 +185,95 @@ class TileGrouper {
   GroupedSlots* slots_;
   std::vector<int32_t>* pos_;
   std::vector<uint64_t> row_mask_, col_mask_;
-  OpenGroup open_[64];
+  GroupBuffer open_[64];
   uint64_t live_ = 0;
   int64_t opened_ = 0;
   int32_t row_base_ = 0, col_base_ = 0;
 };
 
+// The original inspector's greedy first-fit (Chen et al., seed 000 §2.3): each edge goes into the
+// first group of its tile, in creation order, that has room and no conflicting lane. Kept as the
+// baseline the paper's Table 4 compares against; its cost grows with the groups per tile.
+class FirstFitGrouper {
+ public:
+  FirstFitGrouper(ConflictRule rule, bool active, GroupedSlots* slots, std::vector<int32_t>* pos)
+      : rule_(rule), active_(active), slots_(slots), pos_(pos) {}
+
+  void BeginTile(int32_t row_base, int32_t col_base) {
+    row_base_ = row_base;
+    col_base_ = col_base;
+    groups_.clear();
+    first_open_ = 0;
+  }
+
+  void Place(int32_t k, int32_t local_row, int32_t local_col, EdgeId id) {
+    for (size_t g = first_open_; g < groups_.size(); ++g) {
+      if (groups_[g].count < kLanes && Fits(groups_[g], local_row, local_col)) {
+        groups_[g].Add(k, local_row, local_col, id);
+        while (first_open_ < groups_.size() && groups_[first_open_].count == kLanes)
+          ++first_open_;
+        return;
+      }
+    }
+    groups_.emplace_back();
+    groups_.back().Add(k, local_row, local_col, id);
+  }
+
+  void EndTile() {
+    for (const GroupBuffer& g : groups_) AppendGroup(g, row_base_, col_base_, active_, slots_, pos_);
+    groups_.clear();
+  }
+
+ private:
+  bool Fits(const GroupBuffer& g, int32_t local_row, int32_t local_col) const {
+    for (int lane = 0; lane < g.count; ++lane) {
+      if (g.col[lane] == local_col) return false;
+      if (rule_ == ConflictRule::kBothEnds && g.row[lane] == local_row) return false;
+    }
+    return true;
+  }
+
+  ConflictRule rule_;
+  bool active_;
+  GroupedSlots* slots_;
+  std::vector<int32_t>* pos_;
+  std::vector<GroupBuffer> groups_;
+  size_t first_open_ = 0;
+  int32_t row_base_ = 0, col_base_ = 0;
+};
+
+// Walks the sorted, deduplicated edges tile by tile, feeding them to a grouper.
+template <typename Grouper>
+void GroupTiles(const std::vector<uint64_t>& keys, const std::vector<int32_t>& order,
+                int64_t unique, const EdgeId* edge_ids, const TileGeometry& geo, Grouper* grouper,
+                std::vector<TileKey>* tile_keys, std::vector<int32_t>* index_begin,
+                std::vector<int32_t>* index, std::vector<int32_t>* group_begin,
+                GroupedSlots* slots) {
+  const int L = geo.log2_tile;
+  const uint64_t w_mask = (uint64_t{1} << (2 * L)) - 1;
+  const int32_t t_mask = (1 << L) - 1;
+  for (int64_t k = 0; k < unique; ++k) {
+    const TileKey tile = static_cast<TileKey>(keys[k] >> (2 * L));
+    if (tile_keys->empty() || tile_keys->back() != tile) {
+      if (!tile_keys->empty()) grouper->EndTile();
+      tile_keys->push_back(tile);
+      index_begin->push_back(static_cast<int32_t>(k));
+      group_begin->push_back(static_cast<int32_t>(slots->num_groups()));
+      grouper->BeginTile(geo.TileRowOf(tile) << L, geo.TileColOf(tile) << L);
+    }
+    const int32_t w = static_cast<int32_t>(keys[k] & w_mask);
+    (*index)[k] = w;
+    const EdgeId id = edge_ids ? edge_ids[order[k]] : order[k];
+    grouper->Place(static_cast<int32_t>(k), w >> L, w & t_mask, id);
+  }
+  if (!tile_keys->empty()) grouper->EndTile();
+}
+
 }  // namespace
 
 TileIndex TileAndGroup(const int32_t* rows, const int32_t* cols, const EdgeId* edge_ids,
-                       int64_t n, const TileGeometry& geo, ConflictRule rule, bool active,
-                       const KernelTable& kernels, GroupedSlots* slots) {
+                       int64_t n, const TileGeometry& geo, ConflictRule rule, Grouping grouping,
+                       bool active, const KernelTable& kernels, GroupedSlots* slots) {
   if (n >= (int64_t{1} << 30))
     throw std::length_error("at most 2^30 - 1 edges per build or rebuild, got " +
                             std::to_string(n));
@@ -164,26 +293,17 @@ TileIndex TileAndGroup(const int32_t* rows, const int32_t* cols, const EdgeId* e
     ++unique;
   }
 
-  const uint64_t w_mask = (uint64_t{1} << (2 * L)) - 1;
-  const int32_t t_mask = (1 << L) - 1;
   std::vector<TileKey> tile_keys;
   std::vector<int32_t> index_begin, index(unique), pos(unique), group_begin;
-  TileGrouper grouper(geo.tile_size, rule, active, slots, &pos);
-  for (int64_t k = 0; k < unique; ++k) {
-    const TileKey tile = static_cast<TileKey>(keys[k] >> (2 * L));
-    if (tile_keys.empty() || tile_keys.back() != tile) {
-      if (!tile_keys.empty()) grouper.EndTile();
-      tile_keys.push_back(tile);
-      index_begin.push_back(static_cast<int32_t>(k));
-      group_begin.push_back(static_cast<int32_t>(slots->num_groups()));
-      grouper.BeginTile(geo.TileRowOf(tile) << L, geo.TileColOf(tile) << L);
-    }
-    const int32_t w = static_cast<int32_t>(keys[k] & w_mask);
-    index[k] = w;
-    const EdgeId id = edge_ids ? edge_ids[order[k]] : order[k];
-    grouper.Place(static_cast<int32_t>(k), w >> L, w & t_mask, id);
+  if (grouping == Grouping::kFirstFit) {
+    FirstFitGrouper grouper(rule, active, slots, &pos);
+    GroupTiles(keys, order, unique, edge_ids, geo, &grouper, &tile_keys, &index_begin, &index,
+               &group_begin, slots);
+  } else {
+    TileGrouper grouper(geo.tile_size, rule, active, slots, &pos);
+    GroupTiles(keys, order, unique, edge_ids, geo, &grouper, &tile_keys, &index_begin, &index,
+               &group_begin, slots);
   }
-  if (!tile_keys.empty()) grouper.EndTile();
   index_begin.push_back(static_cast<int32_t>(unique));
   group_begin.push_back(static_cast<int32_t>(slots->num_groups()));
 

@@ -14,7 +14,7 @@ namespace irreg {
 // `slots` (active: xcoord = local row; else -1); the returned generation indexes them.
 // Ids must already be validated against `geo`.
 TileIndex TileAndGroup(const int32_t* rows, const int32_t* cols, const EdgeId* edge_ids,
-                       int64_t n, const TileGeometry& geo, ConflictRule rule, bool active,
-                       const KernelTable& kernels, GroupedSlots* slots);
+                       int64_t n, const TileGeometry& geo, ConflictRule rule, Grouping grouping,
+                       bool active, const KernelTable& kernels, GroupedSlots* slots);
 
 }  // namespace irreg

@@ -33,6 +33,11 @@ struct TileGeometry {
 // (column); MD writes forces to both ends, so neither a row nor a column may repeat.
 enum class ConflictRule { kDestination, kBothEnds };
 
+// How a tile's edges are packed: kWindow (default) places each edge with a find-first-set over
+// a window of 64 open groups, O(1) per edge; kFirstFit is the original inspector's greedy
+// first-fit over all of the tile's groups, kept as the paper's baseline.
+enum class Grouping { kWindow, kFirstFit };
+
 // One sorted Index/Pos generation. Tiles are sorted by key; within a tile Index is sorted.
 struct TileIndex {
   SharedArray<TileKey> tile_keys;
@@ -43,8 +48,29 @@ struct TileIndex {
 
   int64_t num_tiles() const { return static_cast<int64_t>(tile_keys.size()); }
   int64_t num_edges() const { return static_cast<int64_t>(index.size()); }
-  // Position of `key` in tile_keys, or -1. `hint` is tried first (queries arrive tile-clustered).
-  int64_t FindTile(TileKey key, int64_t hint) const;
+};
+
+// Finds the tiles of a stream of edges in one generation. Edge lists usually come row by row
+// (neighbour lists, CSR order): while the tile row stays the same, the search is confined to
+// that row's few tiles; otherwise it is a binary search over all tile keys.
+class TileFinder {
+ public:
+  TileFinder(const TileIndex& gen, const TileGeometry& geo) : gen_(gen), geo_(geo) {}
+  // Position of tile (tile_row, tile_col) in gen.tile_keys, or -1.
+  int64_t Find(int32_t tile_row, int32_t tile_col);
+  // [lo, hi) of tile t's Index segment that can hold `key`. Within a row's tiles it gallops
+  // from where the previous key of the same tile fell, so edges sorted within each tile (as
+  // row-ordered lists are) leave the SIMD binary search a window of a few entries.
+  void Segment(int64_t t, int32_t key, int32_t* lo, int32_t* hi);
+
+ private:
+  static constexpr int kCursors = 64;  // tiles per row that keep a cursor
+  const TileIndex& gen_;
+  const TileGeometry& geo_;
+  int32_t row_ = -1;        // tile row of the previous query
+  bool row_known_ = false;  // [row_begin_, row_end_) holds row_'s tiles
+  int64_t row_begin_ = 0, row_end_ = 0;
+  int32_t cursor_[kCursors];  // per tile of the row: a position at or before the last key
 };
 
 // Grouped arrays: slot = group * kLanes + lane.
