@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -26,8 +27,10 @@ def cpu_flags() -> set[str]:
 def run_python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
     full_env = {k: v for k, v in os.environ.items() if not k.startswith("IRREG_")}
     full_env.update(env)
+    # Run outside the source tree, whose nx_irreg has no compiled _core.
     return subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, env=full_env, check=False
+        [sys.executable, "-c", code], capture_output=True, text=True, env=full_env, check=False,
+        cwd=tempfile.gettempdir(),
     )
 
 
