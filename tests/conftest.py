@@ -5,8 +5,13 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import settings
 
 import nx_irreg
+
+# CI machines are small and noisy: a per-example deadline would only make the suite flaky.
+settings.register_profile("irreg", deadline=None)
+settings.load_profile("irreg")
 
 ISAS = nx_irreg.available_isas()
 

@@ -275,3 +275,26 @@ def test_group_packing_is_close_to_the_lower_bound():
         bound += max(np.bincount(i[here]).max(), np.bincount(j[here]).max(),
                      -(-int(here.sum()) // LANES))
     assert bound <= index.num_groups <= 1.25 * bound
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("isa", ISAS)
+@pytest.mark.parametrize("conflict", CONFLICTS)
+@settings(max_examples=15)
+@given(
+    edges=edge_lists(max_vertices=6000, max_edges=30000),
+    tile=st.sampled_from([64, 256, 1024, 32768]),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_large_rebuild_sequences(isa, conflict, edges, tile, seed):
+    """Bigger graphs than the quick properties: many tiles, full windows, several generations."""
+    n_rows, n_cols, rows, cols = edges
+    rng = np.random.default_rng(seed)
+    index = build(rows, cols, n_rows, n_cols, tile, conflict, isa, max_generations=4)
+    assert active_map(index) == last_positions(rows, cols)
+    for op in ["change", "duplicates", "change", "shuffle", "change", "change"]:
+        rows, cols = next_edge_set(rng, op, rows, cols, n_rows, n_cols)
+        index.update(rows, cols, isa=isa)
+        assert active_map(index) == last_positions(rows, cols)
+    check_structure(index)
+    assert index.first_conflicting_group(isa=isa) == -1

@@ -9,13 +9,17 @@
 namespace irreg {
 
 // Holes cost every later force sweep a masked lane each, while compaction costs one regroup of
-// the active edges. On the 5%-per-rebuild benchmark (`irreg bench index`, compaction sweep) the
-// total of sweeps + rebuilds was flat between 0.15 and 0.35 and rose on both sides: compacting
+// the active edges. `irreg bench index --sweep-compaction` (221k-atom LJ liquid, 10M pairs, 20
+// rebuilds of ~5% each, one scatter_add sweep after each, avx512) took 20.3 s at 0.05, 15.7 s at
+// 0.1, 13.2 s at 0.15, 13.1 s at 0.25, 14.4 s at 0.35 and 14.1 s never compacting: compacting
 // more often pays the regroup too often, less often leaves the sweeps padded with holes.
 const double kDefaultCompactThreshold = 0.25;
 
-// Provisional until the tile-size sweep of `irreg bench index` picks it.
-const int32_t kDefaultTileSize = 256;
+// `irreg bench index --sweep-tile-size` on the same pairs (atoms in Morton order): from T = 32 to
+// 1024 the lane fill went 0.37, 0.52, 0.67, 0.80, 0.89, 0.93 and a scatter_add sweep 55, 37, 32,
+// 31, 27, 27 ms; tile_and_group was fastest at 512 (780 ms) and Search-and-Activate within 10%
+// from 64 up. 512 is the smallest tile at the best sweep time.
+const int32_t kDefaultTileSize = 512;
 
 IndexCollection::IndexCollection(int32_t n_rows, int32_t n_cols, int32_t tile_size,
                                  ConflictRule rule, double compact_threshold,
