@@ -260,26 +260,8 @@ def core_specs(
     q, after = w.queries, w.after
     label = {"case": w.case, "variant": f"T{tile_size}", "isa": isa, "skip_reason": skip}
     return [
-        hs.Spec(
-            "tile_and_group",
-            run=lambda _: build(w.before),
-            verify=_indexes(w.before),
-            work=w.before.num_pairs,
-            work_unit="edges",
-            extra=layout_extra,
-            **label,
-        ),
-        hs.Spec(
-            "search_and_activate",
-            setup=inactive,
-            run=lambda idx: idx.activate(q.rows, q.cols, isa=isa),
-            verify=_finds(q.num_pairs),
-            teardown=lambda idx: idx.deactivate_all(isa=isa),
-            work=q.num_pairs,
-            work_unit="queries",
-            extra={"fraction": ACTIVATE_FRACTION},
-            **label,
-        ),
+        tile_and_group_spec(w, lambda: build(w.before), label),
+        search_and_activate_spec(q, inactive, isa, label),
         hs.Spec(
             "search_and_update",
             setup=lambda: build(w.before),
@@ -309,6 +291,36 @@ def core_specs(
             **{**label, "variant": f"T{tile_size}{FIRST_FIT_SUFFIX}"},
         ),
     ]
+
+
+def tile_and_group_spec(w: Workload, build: Callable[[], object], label: dict) -> hs.Spec:
+    """Building the index of the first pair set."""
+    return hs.Spec(
+        "tile_and_group",
+        run=lambda _: build(),
+        verify=_indexes(w.before),
+        work=w.before.num_pairs,
+        work_unit="edges",
+        extra=layout_extra,
+        **label,
+    )
+
+
+def search_and_activate_spec(
+    q: PairSet, inactive: Callable[[], object], isa: str | None, label: dict
+) -> hs.Spec:
+    """Activating the queries on an inactive index; deactivating them again is untimed."""
+    return hs.Spec(
+        "search_and_activate",
+        setup=inactive,
+        run=lambda idx: idx.activate(q.rows, q.cols, isa=isa),
+        verify=_finds(q.num_pairs),
+        teardown=lambda idx: idx.deactivate_all(isa=isa),
+        work=q.num_pairs,
+        work_unit="queries",
+        extra={"fraction": ACTIVATE_FRACTION},
+        **label,
+    )
 
 
 def compaction_specs(w: Workload, isa: str | None, tile_size: int) -> list[hs.Spec]:
@@ -366,15 +378,7 @@ def tile_size_specs(w: Workload, isa: str | None, cached: Callable | None = None
             "skip_reason": skip,
         }
         specs += [
-            hs.Spec(
-                "tile_and_group",
-                run=lambda _, b=build: b(),
-                verify=_indexes(w.before),
-                work=w.before.num_pairs,
-                work_unit="edges",
-                extra=layout_extra,
-                **label,
-            ),
+            tile_and_group_spec(w, build, label),
             hs.Spec(
                 "scatter_add",
                 setup=active,
@@ -383,17 +387,7 @@ def tile_size_specs(w: Workload, isa: str | None, cached: Callable | None = None
                 work_unit="edges",
                 **label,
             ),
-            hs.Spec(
-                "search_and_activate",
-                setup=inactive,
-                run=lambda idx: idx.activate(q.rows, q.cols, isa=isa),
-                verify=_finds(q.num_pairs),
-                teardown=lambda idx: idx.deactivate_all(isa=isa),
-                work=q.num_pairs,
-                work_unit="queries",
-                extra={"fraction": ACTIVATE_FRACTION},
-                **label,
-            ),
+            search_and_activate_spec(q, inactive, isa, label),
         ]
     return specs
 
