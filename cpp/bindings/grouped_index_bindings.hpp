@@ -213,12 +213,10 @@ class PyGroupedIndex {
       py::gil_scoped_release release;
       const GroupedArrays a{s.xcoord.data(), s.ycoord.data(), s.row_base.data(), s.col_base.data()};
       const SharedArray<int32_t>& listed = index_->active_groups();
-      if (all_groups)
-        k.GroupedScatterAdd(a, nullptr, s.num_groups(), weights ? weights->data() : nullptr,
-                            x.data(), y.mutable_data(), both);
-      else
-        k.GroupedScatterAdd(a, listed.data(), static_cast<int64_t>(listed.size()),
-                            weights ? weights->data() : nullptr, x.data(), y.mutable_data(), both);
+      const int32_t* groups = all_groups ? nullptr : listed.data();  // null: every group
+      const int64_t n = all_groups ? s.num_groups() : static_cast<int64_t>(listed.size());
+      k.GroupedScatterAdd(a, groups, n, weights ? weights->data() : nullptr, x.data(),
+                          y.mutable_data(), both);
     }
     return y;
   }
