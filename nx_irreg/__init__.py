@@ -15,6 +15,8 @@ from nx_irreg._core import (
     resolve_isa,
 )
 
+from nx_irreg.graph import IrregGraph  # noqa: E402  (needs _core above)
+
 try:
     __version__ = version("irreg")
 except PackageNotFoundError:  # pragma: no cover - running from a source tree
@@ -22,6 +24,7 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
 
 __all__ = [
     "GroupedIndex",
+    "IrregGraph",
     "__version__",
     "active_isa",
     "available_isas",

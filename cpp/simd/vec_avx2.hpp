@@ -6,7 +6,24 @@
 
 #include <cstdint>
 
-namespace irreg::simd {
+// Inside the ISA namespace: each ISA's copy of these inline functions is a distinct symbol,
+// so the linker can never keep an AVX-512 body for another ISA's caller.
+namespace irreg::IRREG_ISA_NS::simd {
+
+// kCompressOrder.lanes[bits]: the numbers of the set lanes of `bits`, one per byte, low first.
+struct CompressOrder {
+  uint64_t lanes[256];
+  constexpr CompressOrder() : lanes() {
+    for (unsigned bits = 0; bits < 256; ++bits) {
+      uint64_t packed = 0;
+      int k = 0;
+      for (unsigned lane = 0; lane < 8; ++lane)
+        if (bits & (1u << lane)) packed |= static_cast<uint64_t>(lane) << (8 * k++);
+      lanes[bits] = packed;
+    }
+  }
+};
+inline constexpr CompressOrder kCompressOrder{};
 
 struct Avx2 {
   static constexpr int kLanes = 8;
@@ -43,6 +60,19 @@ struct Avx2 {
       base[i[lane]] = x[lane];
     }
   }
+  static I32 Min(I32 a, I32 b) { return _mm256_min_epi32(a, b); }
+  static I32 Max(I32 a, I32 b) { return _mm256_max_epi32(a, b); }
+  static Mask MaskFromBits(unsigned bits) {
+    const __m256i lane_bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    return _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(static_cast<int>(bits)), lane_bit), lane_bit);
+  }
+  // No compress instruction: a 256-entry table of packed lane numbers drives a permute.
+  static int CompressStore(int32_t* out, Mask m, I32 v) {
+    const unsigned bits = Bits(m);
+    const __m256i order = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(static_cast<long long>(kCompressOrder.lanes[bits])));
+    Store(out, _mm256_permutevar8x32_epi32(v, order));
+    return __builtin_popcount(bits);
+  }
   static IdxF64 LoadIdxF64(const int32_t* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
   static MaskF64 NonNegativeF64(IdxF64 i) {
     return _mm256_castsi256_pd(_mm256_cvtepi32_epi64(_mm_cmpgt_epi32(i, _mm_set1_epi32(-1))));
@@ -54,6 +84,14 @@ struct Avx2 {
   static F64 GatherF64(MaskF64 m, const double* base, IdxF64 i) {
     return _mm256_mask_i32gather_pd(_mm256_setzero_pd(), base, i, m, 8);
   }
+  static MaskF64 MaskF64FromBits(unsigned bits) {
+    const __m256i lane_bit = _mm256_setr_epi64x(1, 2, 4, 8);
+    const __m256i b = _mm256_and_si256(_mm256_set1_epi64x(bits), lane_bit);
+    return _mm256_castsi256_pd(_mm256_cmpeq_epi64(b, lane_bit));
+  }
+  static F64 AddF64(F64 a, F64 b) { return _mm256_add_pd(a, b); }
+  static F64 MinF64(F64 a, F64 b) { return _mm256_min_pd(a, b); }
+  static F64 MaxF64(F64 a, F64 b) { return _mm256_max_pd(a, b); }
   static void ScatterF64(double* base, MaskF64 m, IdxF64 idx, F64 v) {
     alignas(16) int32_t i[kLanesF64];
     alignas(32) double x[kLanesF64];
@@ -66,4 +104,4 @@ struct Avx2 {
   }
 };
 
-}  // namespace irreg::simd
+}  // namespace irreg::IRREG_ISA_NS::simd

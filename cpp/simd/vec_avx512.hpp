@@ -10,7 +10,9 @@
 #include <immintrin.h>
 #endif
 
-namespace irreg::simd {
+// Inside the ISA namespace: each ISA's copy of these inline functions is a distinct symbol,
+// so the linker can never keep an AVX-512 body for another ISA's caller.
+namespace irreg::IRREG_ISA_NS::simd {
 
 struct Avx512 {
   static constexpr int kLanes = 16;
@@ -40,6 +42,15 @@ struct Avx512 {
   static void Scatter(int32_t* base, Mask m, I32 idx, I32 v) {
     _mm512_mask_i32scatter_epi32(base, m, idx, v, 4);
   }
+  static I32 Min(I32 a, I32 b) { return _mm512_min_epi32(a, b); }
+  static I32 Max(I32 a, I32 b) { return _mm512_max_epi32(a, b); }
+  static Mask MaskFromBits(unsigned bits) { return static_cast<Mask>(bits); }
+  static unsigned Bits(Mask m) { return m; }
+  // Register compress, then a full store: compress-to-memory is microcoded on some cores.
+  static int CompressStore(int32_t* out, Mask m, I32 v) {
+    Store(out, _mm512_maskz_compress_epi32(m, v));
+    return __builtin_popcount(m);
+  }
   // vpconflictd: each lane gets the bits of the earlier lanes holding the same value.
   static bool HasConflict(Mask m, I32 v) {
     const __m512i earlier_equal = _mm512_maskz_conflict_epi32(m, v);
@@ -55,9 +66,13 @@ struct Avx512 {
   static F64 GatherF64(MaskF64 m, const double* base, IdxF64 i) {
     return _mm512_mask_i32gather_pd(_mm512_setzero_pd(), m, i, base, 8);
   }
+  static MaskF64 MaskF64FromBits(unsigned bits) { return static_cast<MaskF64>(bits); }
+  static F64 AddF64(F64 a, F64 b) { return _mm512_add_pd(a, b); }
+  static F64 MinF64(F64 a, F64 b) { return _mm512_min_pd(a, b); }
+  static F64 MaxF64(F64 a, F64 b) { return _mm512_max_pd(a, b); }
   static void ScatterF64(double* base, MaskF64 m, IdxF64 i, F64 v) {
     _mm512_mask_i32scatter_pd(base, m, i, v, 8);
   }
 };
 
-}  // namespace irreg::simd
+}  // namespace irreg::IRREG_ISA_NS::simd

@@ -4,7 +4,9 @@
 
 #include <cstdint>
 
-namespace irreg::simd {
+// Inside the ISA namespace: each ISA's copy of these inline functions is a distinct symbol,
+// so the linker can never keep an AVX-512 body for another ISA's caller.
+namespace irreg::IRREG_ISA_NS::simd {
 
 struct Scalar {
   static constexpr int kLanes = 1;     // int32 lanes per vector
@@ -32,6 +34,15 @@ struct Scalar {
   static void Scatter(int32_t* base, Mask m, I32 idx, I32 v) {
     if (m) base[idx] = v;
   }
+  static I32 Min(I32 a, I32 b) { return a < b ? a : b; }
+  static I32 Max(I32 a, I32 b) { return a > b ? a : b; }
+  static Mask MaskFromBits(unsigned bits) { return (bits & 1u) != 0; }
+  static unsigned Bits(Mask m) { return m ? 1u : 0u; }
+  // Stores the active lanes' values contiguously at out (room for kLanes); returns how many.
+  static int CompressStore(int32_t* out, Mask m, I32 v) {
+    *out = v;
+    return m ? 1 : 0;
+  }
 
   static IdxF64 LoadIdxF64(const int32_t* p) { return *p; }
   static MaskF64 NonNegativeF64(IdxF64 i) { return i >= 0; }
@@ -43,6 +54,11 @@ struct Scalar {
   static void ScatterF64(double* base, MaskF64 m, IdxF64 i, F64 v) {
     if (m) base[i] = v;
   }
+  static MaskF64 MaskF64FromBits(unsigned bits) { return (bits & 1u) != 0; }
+  static F64 AddF64(F64 a, F64 b) { return a + b; }
+  // Ordered like the min/max instructions: the second operand when either is NaN.
+  static F64 MinF64(F64 a, F64 b) { return a < b ? a : b; }
+  static F64 MaxF64(F64 a, F64 b) { return a > b ? a : b; }
 };
 
-}  // namespace irreg::simd
+}  // namespace irreg::IRREG_ISA_NS::simd

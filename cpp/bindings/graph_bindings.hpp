@@ -1,0 +1,121 @@
+// Python bindings of the graph engine for nx_irreg._core: the built graph (CSR + grouped index)
+// and the five algorithms. nx_irreg.graph / nx_irreg.algorithms wrap them with NumPy-side input
+// checks; results are moved into NumPy arrays without a copy, and the GIL is released while
+// C++ runs.
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bindings/grouped_index_bindings.hpp"
+#include "graph/algorithms.hpp"
+
+namespace irreg::bindings {
+
+template <typename T>
+py::array_t<T> Adopt(std::vector<T>&& v) {
+  auto* holder = new std::vector<T>(std::move(v));
+  py::capsule owner(holder, [](void* p) { delete static_cast<std::vector<T>*>(p); });
+  return py::array_t<T>({static_cast<py::ssize_t>(holder->size())},
+                        {static_cast<py::ssize_t>(sizeof(T))}, holder->data(), owner);
+}
+
+inline py::dict StatsDict(const graph::RunStats& s) {
+  py::dict d;
+  d["supersteps"] = s.supersteps;
+  d["active_edges"] = s.active_edges;
+  d["vector_ops"] = s.vector_ops;
+  d["simd_utilization"] = s.vector_ops ? py::object(py::float_(s.simd_utilization())) : py::object(py::none());
+  d["compute_seconds"] = s.compute_seconds;
+  d["activate_seconds"] = s.activate_seconds;
+  d["produce_seconds"] = s.produce_seconds;
+  return d;
+}
+
+using I64Array = py::array_t<int64_t, py::array::c_style>;
+
+inline std::unique_ptr<graph::Graph> MakeGraph(const I64Array& src, const I64Array& dst,
+                              const std::optional<F64Array>& weight, int64_t n, bool directed,
+                              int32_t tile_size, const std::optional<std::string>& isa) {
+  if (src.ndim() != 1 || dst.ndim() != 1 || src.size() != dst.size())
+    throw py::value_error("src and dst must be 1-D arrays of the same length");
+  if (weight && (weight->ndim() != 1 || weight->size() != src.size()))
+    throw py::value_error("weight must be a 1-D array with one value per edge");
+  if (n < 0 || n >= std::numeric_limits<int32_t>::max())
+    throw py::value_error("n must be in [0, 2**31 - 1), got " + std::to_string(n));
+  const KernelTable& k = KernelsFor(IsaArg(isa));
+  const double* w = weight ? weight->data() : nullptr;
+  py::gil_scoped_release release;
+  return std::make_unique<graph::Graph>(
+      graph::CsrGraph::FromEdges(src.data(), dst.data(), w, src.size(), static_cast<int32_t>(n),
+                                 directed),
+      directed, tile_size, k);
+}
+
+inline void BindGraph(py::module_& m) {
+  using graph::Graph;
+  py::class_<Graph>(m, "Graph", py::module_local(),
+                    "A graph built once: CSR plus the tiled, conflict-free grouped index.")
+      .def(py::init(&MakeGraph), py::arg("src"), py::arg("dst"), py::arg("weight"), py::arg("n"),
+           py::arg("directed"), py::arg("tile_size") = 0, py::arg("isa") = py::none())
+      .def_property_readonly("n", [](const Graph& g) { return g.layout().csr().n; })
+      .def_property_readonly("num_edges", [](const Graph& g) { return g.layout().csr().num_edges(); })
+      .def_property_readonly("directed", &Graph::directed)
+      .def_property_readonly("weighted", [](const Graph& g) { return g.layout().csr().weighted; })
+      .def_property_readonly("tile_size", [](const Graph& g) { return g.layout().tile_size(); })
+      .def_property_readonly("num_groups", [](const Graph& g) { return g.layout().num_groups(); })
+      .def_property_readonly("lane_fill", [](const Graph& g) { return g.layout().lane_fill(); })
+      .def("csr", [](const Graph& g) {
+        const graph::CsrGraph& c = g.layout().csr();
+        const int64_t m = c.num_edges();
+        return py::make_tuple(Adopt(std::vector<int64_t>(c.offsets)),
+                              Adopt(std::vector<int32_t>(c.targets.begin(), c.targets.begin() + m)),
+                              Adopt(std::vector<double>(c.weights.begin(), c.weights.begin() + m)));
+      }, "Copies of (offsets, targets, weights) in CSR order (weights are 1 when none were given).");
+
+  m.def("variants", &graph::VariantsOf, py::arg("algorithm"));
+  m.def("default_variant", &graph::DefaultVariantOf, py::arg("algorithm"));
+  m.def("default_tile_size", &graph::DefaultGraphTileSize, py::arg("n"), py::arg("m"));
+
+  m.def("bfs", [](const Graph& g, int64_t source, const std::string& variant, const std::optional<std::string>& isa) {
+    graph::BfsResult r;
+    {
+      py::gil_scoped_release release;
+      r = graph::RunBfs(g, static_cast<VertexId>(source), variant, IsaArg(isa));
+    }
+    return py::make_tuple(Adopt(std::move(r.depth)), Adopt(std::move(r.parent)), StatsDict(r.stats));
+  }, py::arg("graph"), py::arg("source"), py::arg("variant") = "", py::arg("isa") = py::none());
+
+  auto value_algorithm = [&m](const char* name, graph::ValueResult (*run)(const Graph&, VertexId, const std::string&, const std::string&)) {
+    m.def(name, [run](const Graph& g, int64_t source, const std::string& variant, const std::optional<std::string>& isa) {
+      graph::ValueResult r;
+      {
+        py::gil_scoped_release release;
+        r = run(g, static_cast<VertexId>(source), variant, IsaArg(isa));
+      }
+      return py::make_tuple(Adopt(std::move(r.value)), StatsDict(r.stats));
+    }, py::arg("graph"), py::arg("source"), py::arg("variant") = "", py::arg("isa") = py::none());
+  };
+  value_algorithm("sssp", &graph::RunSssp);
+  value_algorithm("sswp", &graph::RunSswp);
+
+  auto label_algorithm = [&m](const char* name, graph::LabelResult (*run)(const Graph&, const std::string&, const std::string&)) {
+    m.def(name, [run](const Graph& g, const std::string& variant, const std::optional<std::string>& isa) {
+      graph::LabelResult r;
+      {
+        py::gil_scoped_release release;
+        r = run(g, variant, IsaArg(isa));
+      }
+      return py::make_tuple(Adopt(std::move(r.label)), StatsDict(r.stats));
+    }, py::arg("graph"), py::arg("variant") = "", py::arg("isa") = py::none());
+  };
+  label_algorithm("wcc", &graph::RunWcc);
+  label_algorithm("topological_generations", &graph::RunTopologicalGenerations);
+}
+
+}  // namespace irreg::bindings

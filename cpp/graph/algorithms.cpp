@@ -1,0 +1,132 @@
+#include "graph/algorithms.hpp"
+
+#include <stdexcept>
+
+#include "core/dispatch.hpp"
+
+namespace irreg {
+
+const graph::GraphKernelTable& GraphKernelsFor(const std::string& requested) {
+  const std::string isa = ResolveIsa(requested);
+  if (isa == "scalar") return scalar::GraphKernels();
+#ifdef IRREG_HAVE_AVX2
+  if (isa == "avx2") return avx2::GraphKernels();
+#endif
+#ifdef IRREG_HAVE_AVX512
+  if (isa == "avx512") return avx512::GraphKernels();
+#endif
+#ifdef IRREG_HAVE_AVX512_EMU
+  if (isa == "avx512-emu") return avx512_emu::GraphKernels();
+#endif
+  throw std::runtime_error("no graph kernels for ISA '" + isa + "'");
+}
+
+namespace graph {
+namespace {
+
+const char* const kEngineVariants[] = {"serial", "naive", "opt", "opt-search"};
+
+bool IsEngineVariant(const std::string& v) {
+  for (const char* name : kEngineVariants)
+    if (v == name) return true;
+  return false;
+}
+
+Variant ParseEngineVariant(const std::string& v) {
+  if (v == "serial") return Variant::kSerial;
+  if (v == "naive") return Variant::kNaive;
+  if (v == "opt-search") return Variant::kOptSearch;
+  return Variant::kOpt;
+}
+
+// Resolves "" to the default and rejects names the algorithm does not have.
+std::string CheckVariant(const std::string& algorithm, const std::string& requested) {
+  const std::string v = requested.empty() ? DefaultVariantOf(algorithm) : requested;
+  std::string known;
+  for (const std::string& name : VariantsOf(algorithm)) {
+    if (name == v) return v;
+    known += (known.empty() ? "" : ", ") + name;
+  }
+  throw std::invalid_argument("unknown variant '" + v + "' for " + algorithm + "; expected one of " + known);
+}
+
+void CheckSource(const Graph& g, VertexId source) {
+  const int32_t n = g.layout().csr().n;
+  if (source < 0 || source >= n)
+    throw std::invalid_argument("source " + std::to_string(source) + " is not a vertex (n = " +
+                                std::to_string(n) + ")");
+}
+
+template <class P>
+RunStats RunProgram(const GraphLayout& layout, P* program, const std::string& variant,
+                    const std::string& isa) {
+  Engine<P> engine(layout, program, ParseEngineVariant(variant), GraphKernelsFor(isa), KernelsFor(isa));
+  return engine.Run();
+}
+
+}  // namespace
+
+std::vector<std::string> VariantsOf(const std::string& algorithm) {
+  std::vector<std::string> out(std::begin(kEngineVariants), std::end(kEngineVariants));
+  if (algorithm == "bfs") out.push_back("direction");
+  if (algorithm == "wcc") out.push_back("union-find");
+  return out;
+}
+
+std::string DefaultVariantOf(const std::string& algorithm) {
+  (void)algorithm;
+  return "opt";
+}
+
+BfsResult RunBfs(const Graph& g, VertexId source, const std::string& variant, const std::string& isa) {
+  const std::string v = CheckVariant("bfs", variant);
+  CheckSource(g, source);
+  if (v == "direction") return DirectionOptimizingBfs(g.layout(), source);
+  BfsProgram p(g.layout().csr().n, source);
+  RunStats stats = RunProgram(g.layout(), &p, v, isa);
+  return {std::move(p.depth), std::move(p.parent), stats};
+}
+
+ValueResult RunSssp(const Graph& g, VertexId source, const std::string& variant, const std::string& isa) {
+  const std::string v = CheckVariant("sssp", variant);
+  CheckSource(g, source);
+  const CsrGraph& csr = g.layout().csr();
+  for (int64_t e = 0; e < csr.num_edges(); ++e)
+    if (csr.weights[e] < 0) {
+      VertexId u = 0;
+      while (csr.offsets[u + 1] <= e) ++u;
+      throw std::invalid_argument("negative weight " + std::to_string(csr.weights[e]) + " on edge (" +
+                                  std::to_string(u) + ", " + std::to_string(csr.targets[e]) +
+                                  "): shortest paths need non-negative weights");
+    }
+  SsspProgram p(csr.n, source);
+  RunStats stats = RunProgram(g.layout(), &p, v, isa);
+  return {std::move(p.distance), stats};
+}
+
+ValueResult RunSswp(const Graph& g, VertexId source, const std::string& variant, const std::string& isa) {
+  const std::string v = CheckVariant("sswp", variant);
+  CheckSource(g, source);
+  SswpProgram p(g.layout().csr().n, source);
+  RunStats stats = RunProgram(g.layout(), &p, v, isa);
+  return {std::move(p.width), stats};
+}
+
+LabelResult RunWcc(const Graph& g, const std::string& variant, const std::string& isa) {
+  const std::string v = CheckVariant("wcc", variant);
+  if (v == "union-find") return UnionFindWcc(g.layout().csr());
+  const GraphLayout& undirected = g.undirected_layout(KernelsFor(""));
+  WccProgram p(undirected.csr().n);
+  RunStats stats = RunProgram(undirected, &p, v, isa);
+  return {std::move(p.label), stats};
+}
+
+LabelResult RunTopologicalGenerations(const Graph& g, const std::string& variant, const std::string& isa) {
+  const std::string v = CheckVariant("ts", variant);
+  TopoProgram p(g.layout().csr().InDegrees());
+  RunStats stats = RunProgram(g.layout(), &p, v, isa);
+  return {std::move(p.generation), stats};
+}
+
+}  // namespace graph
+}  // namespace irreg

@@ -1,0 +1,151 @@
+#include "graph/csr_graph.hpp"
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+#include "tiling/radix_sort.hpp"
+
+namespace irreg::graph {
+namespace {
+
+uint64_t PairKey(VertexId u, VertexId v) {
+  return (static_cast<uint64_t>(static_cast<uint32_t>(u)) << 32) | static_cast<uint32_t>(v);
+}
+
+// Sorts (key, edge) pairs, keeps the last edge of each key and lays the survivors out as CSR.
+CsrGraph Assemble(std::vector<uint64_t> keys, std::vector<int32_t> order,
+                  const std::vector<double>* weights, int32_t n) {
+  RadixSortPairs(&keys, &order);
+  const size_t m = keys.size();
+  CsrGraph g;
+  g.n = n;
+  g.weighted = weights != nullptr;
+  g.weights.reserve(m + kLanes);
+  g.offsets.assign(static_cast<size_t>(n) + 1, 0);
+  g.targets.reserve(m + kLanes);
+  for (size_t i = 0; i < m; ++i) {
+    if (i + 1 < m && keys[i + 1] == keys[i]) continue;  // a later copy of the same edge wins
+    const VertexId u = static_cast<VertexId>(keys[i] >> 32);
+    g.targets.push_back(static_cast<VertexId>(keys[i] & 0xffffffffu));
+    g.weights.push_back(g.weighted ? (*weights)[order[i]] : 1.0);
+    ++g.offsets[u + 1];
+  }
+  for (int32_t v = 0; v < n; ++v) g.offsets[v + 1] += g.offsets[v];
+  g.targets.resize(g.targets.size() + kLanes, 0);
+  g.weights.resize(g.weights.size() + kLanes, 0.0);
+  return g;
+}
+
+void CheckId(const char* what, int64_t i, int64_t id, int32_t n) {
+  if (id < 0 || id >= n)
+    throw std::invalid_argument(std::string(what) + "[" + std::to_string(i) + "] = " +
+                                std::to_string(id) + " is not a vertex (expected 0 <= id < n = " +
+                                std::to_string(n) + ")");
+}
+
+}  // namespace
+
+CsrGraph CsrGraph::FromEdges(const int64_t* src, const int64_t* dst, const double* weights,
+                             int64_t m, int32_t n, bool directed) {
+  if (n < 0) throw std::invalid_argument("n must be non-negative, got " + std::to_string(n));
+  // Edge positions are int32 in the sort and slot ids; both directions of undirected edges count.
+  const int64_t stored = directed ? m : 2 * m;
+  if (stored >= std::numeric_limits<int32_t>::max())
+    throw std::invalid_argument("too many edges: " + std::to_string(m) +
+                                " (at most 2**31 - 2 stored edges are supported)");
+  for (int64_t i = 0; i < m; ++i) {
+    CheckId("src", i, src[i], n);
+    CheckId("dst", i, dst[i], n);
+    if (weights != nullptr && std::isnan(weights[i]))
+      throw std::invalid_argument("weight[" + std::to_string(i) + "] is NaN");
+  }
+  std::vector<uint64_t> keys;
+  std::vector<int32_t> order;
+  std::vector<double> w;
+  keys.reserve(stored);
+  order.reserve(stored);
+  if (weights != nullptr) w.reserve(stored);
+  if (directed) {
+    for (int64_t i = 0; i < m; ++i) {
+      keys.push_back(PairKey(static_cast<VertexId>(src[i]), static_cast<VertexId>(dst[i])));
+      order.push_back(static_cast<int32_t>(i));
+    }
+    if (weights != nullptr) w.assign(weights, weights + m);
+    return Assemble(std::move(keys), std::move(order), weights ? &w : nullptr, n);
+  }
+  // Undirected: collapse {u, v} under its ordered key first so the last copy wins for both
+  // directions, then store both directions (a self-loop once).
+  for (int64_t i = 0; i < m; ++i) {
+    const VertexId u = static_cast<VertexId>(std::min(src[i], dst[i]));
+    const VertexId v = static_cast<VertexId>(std::max(src[i], dst[i]));
+    keys.push_back(PairKey(u, v));
+    order.push_back(static_cast<int32_t>(i));
+  }
+  RadixSortPairs(&keys, &order);
+  std::vector<uint64_t> both;
+  std::vector<int32_t> both_order;
+  both.reserve(stored);
+  both_order.reserve(stored);
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (i + 1 < keys.size() && keys[i + 1] == keys[i]) continue;
+    const VertexId u = static_cast<VertexId>(keys[i] >> 32);
+    const VertexId v = static_cast<VertexId>(keys[i] & 0xffffffffu);
+    const int32_t slot = static_cast<int32_t>(both.size());
+    if (weights != nullptr) w.push_back(weights[order[i]]);
+    both.push_back(PairKey(u, v));
+    both_order.push_back(slot);
+    if (u != v) {
+      if (weights != nullptr) w.push_back(weights[order[i]]);
+      both.push_back(PairKey(v, u));
+      both_order.push_back(slot + 1);
+    }
+  }
+  return Assemble(std::move(both), std::move(both_order), weights ? &w : nullptr, n);
+}
+
+CsrGraph CsrGraph::Symmetrized() const {
+  const int64_t m = num_edges();
+  std::vector<uint64_t> keys;
+  std::vector<int32_t> order;
+  keys.reserve(2 * m);
+  order.reserve(2 * m);
+  for (VertexId u = 0; u < n; ++u)
+    for (int64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
+      keys.push_back(PairKey(u, targets[e]));
+      keys.push_back(PairKey(targets[e], u));
+    }
+  for (size_t i = 0; i < keys.size(); ++i) order.push_back(static_cast<int32_t>(i));
+  return Assemble(std::move(keys), std::move(order), nullptr, n);
+}
+
+CsrGraph CsrGraph::Transposed() const {
+  // Counting sort by target; sources come out ascending because rows are visited in order.
+  CsrGraph t;
+  t.n = n;
+  t.weighted = weighted;
+  const int64_t m = num_edges();
+  t.offsets.assign(static_cast<size_t>(n) + 1, 0);
+  for (int64_t e = 0; e < m; ++e) ++t.offsets[targets[e] + 1];
+  for (int32_t v = 0; v < n; ++v) t.offsets[v + 1] += t.offsets[v];
+  std::vector<int64_t> next(t.offsets.begin(), t.offsets.end() - 1);
+  t.targets.assign(m + kLanes, 0);
+  t.weights.assign(m + kLanes, 0.0);
+  for (VertexId u = 0; u < n; ++u)
+    for (int64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
+      const int64_t at = next[targets[e]]++;
+      t.targets[at] = u;
+      t.weights[at] = weights[e];
+    }
+  return t;
+}
+
+std::vector<int32_t> CsrGraph::InDegrees() const {
+  std::vector<int32_t> in(n, 0);
+  const int64_t m = num_edges();
+  for (int64_t e = 0; e < m; ++e) ++in[targets[e]];
+  return in;
+}
+
+}  // namespace irreg::graph

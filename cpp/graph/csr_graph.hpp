@@ -1,0 +1,35 @@
+// Compressed sparse rows of a graph: out-edges of each vertex sorted by target, parallel edges
+// collapsed (the last one given wins, as repeated add_edge does in NetworkX), self-loops kept.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/types.hpp"
+
+namespace irreg::graph {
+
+struct CsrGraph {
+  int32_t n = 0;
+  bool weighted = false;  // weights were given; otherwise every weight is 1, as in NetworkX
+  std::vector<int64_t> offsets;   // n + 1
+  std::vector<VertexId> targets;  // m, plus kLanes of padding so SIMD loads may run past the end
+  std::vector<double> weights;    // m (+ padding), 1 when none were given
+
+  int64_t num_edges() const { return offsets.empty() ? 0 : offsets.back(); }
+  int64_t degree(VertexId v) const { return offsets[v + 1] - offsets[v]; }
+
+  // From parallel arrays (weights may be null). An undirected graph stores both directions of
+  // every edge; {u, v} given twice in either direction is one edge with the last weight.
+  // Throws std::invalid_argument naming the first bad id or NaN weight.
+  static CsrGraph FromEdges(const int64_t* src, const int64_t* dst, const double* weights,
+                            int64_t m, int32_t n, bool directed);
+  // Both directions of every edge, collapsed again, weights 1 (for weakly connected components).
+  CsrGraph Symmetrized() const;
+  // Edges reversed: in-edges of each vertex sorted by source (for bottom-up BFS steps).
+  CsrGraph Transposed() const;
+  // In-edges per vertex (self-loops included).
+  std::vector<int32_t> InDegrees() const;
+};
+
+}  // namespace irreg::graph

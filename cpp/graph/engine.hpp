@@ -1,0 +1,208 @@
+// The vertex-centric engine (seed 000 §4; Table 1 plus InitMsg/ProduceMsg of Fig. 4).
+//
+// A superstep runs Compute on every vertex that received messages. Compute never builds a
+// message: SendToOutEdges only records the sender. At the end of the superstep the recorded
+// out-edges are activated in the grouped index and ProduceMsg runs over the active groups with
+// the ISA's kernel, combining into one message per destination. Work per superstep is
+// proportional to the active edges plus the touched groups, never to the whole graph.
+//
+// Variants (seed 000 §6.2): kSerial produces each message as it is sent, Pregel style, lane by
+// lane; kNaive runs ProduceMsg with SIMD over each sender's adjacency list; kOpt activates the
+// recorded edges through the edge -> slot map computed once at build time and sweeps the
+// grouped index tile by tile; kOptSearch activates them instead by Search-and-Activate (the
+// batched binary search of Alg. 1) every superstep, exactly as the paper does.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include "graph/graph_kernels.hpp"
+#include "graph/graph_layout.hpp"
+
+namespace irreg::graph {
+
+enum class Variant { kSerial, kNaive, kOpt, kOptSearch };
+
+struct RunStats {
+  int64_t supersteps = 0;    // message rounds
+  int64_t active_edges = 0;  // edges that carried a message, over the run
+  int64_t vector_ops = 0;    // W = 16 lane vector operations spent producing messages
+  double compute_seconds = 0, activate_seconds = 0, produce_seconds = 0;
+  double simd_utilization() const {
+    return vector_ops == 0 ? 0.0 : static_cast<double>(active_edges) / (vector_ops * kLanes);
+  }
+};
+
+template <class P>
+class Engine {
+ public:
+  using Msg = typename P::Msg;
+
+  Engine(const GraphLayout& g, P* program, Variant variant, const GraphKernelTable& kernels,
+         const KernelTable& index_kernels)
+      : g_(g), p_(*program), variant_(variant), k_(kernels), index_k_(index_kernels),
+        message_(g.csr().n, P::InitMsg()), stamp_(g.csr().n, -1),
+        recipients_(static_cast<size_t>(g.csr().n) + kLanes) {
+    if (variant == Variant::kOpt || variant == Variant::kOptSearch) {
+      lane_mask_.assign(g.num_groups(), 0);
+      group_words_.assign((g.num_groups() + 63) / 64, 0);
+    }
+  }
+
+  // Context of Compute (seed 000 Table 1).
+  int32_t superstep() const { return superstep_; }
+  void SendToOutEdges(VertexId v) { senders_.push_back(v); }
+
+  RunStats Run() {
+    using Clock = std::chrono::steady_clock;
+    auto t0 = Clock::now();
+    p_.Start(*this);
+    stats_.compute_seconds += Seconds(t0, Clock::now());
+    while (!senders_.empty()) {
+      MessageSink sink{message_.data(), stamp_.data(), superstep_, recipients_.data(), 0};
+      for (VertexId u : senders_) stats_.active_edges += g_.csr().degree(u);
+      switch (variant_) {
+        case Variant::kSerial: SendSerial(&sink); break;
+        case Variant::kNaive: SendNaive(&sink); break;
+        case Variant::kOpt:
+        case Variant::kOptSearch: SendGrouped(&sink); break;
+      }
+      senders_.clear();
+      ++superstep_;
+      ++stats_.supersteps;
+      t0 = Clock::now();
+      for (int64_t i = 0; i < sink.num_recipients; ++i) {
+        const VertexId v = recipients_[i];
+        const Msg m = message_[v];
+        message_[v] = P::InitMsg();
+        p_.Compute(*this, v, m);
+      }
+      stats_.compute_seconds += Seconds(t0, Clock::now());
+    }
+    return stats_;
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  static double Seconds(Clock::time_point a, Clock::time_point b) {
+    return std::chrono::duration<double>(b - a).count();
+  }
+  const Msg* SourceValues() const { return p_.SourceValues(); }
+
+  // Pregel: each message is produced and combined as it is sent, one edge at a time.
+  void SendSerial(MessageSink* sink) {
+    const auto t0 = Clock::now();
+    const CsrGraph& csr = g_.csr();
+    const Msg* source = SourceValues();
+    for (VertexId u : senders_) {
+      const Msg s = P::kUsesSource ? source[u] : Msg{0};
+      for (int64_t e = csr.offsets[u]; e < csr.offsets[u + 1]; ++e) {
+        const VertexId t = csr.targets[e];
+        const Msg w = P::kUsesWeight ? static_cast<Msg>(csr.weights[e]) : Msg{0};
+        message_[t] = P::Produce(w, s, message_[t]);
+        if (stamp_[t] != sink->epoch) {
+          stamp_[t] = sink->epoch;
+          recipients_[sink->num_recipients++] = t;
+        }
+      }
+    }
+    stats_.produce_seconds += Seconds(t0, Clock::now());
+  }
+
+  void SendNaive(MessageSink* sink) {
+    const auto t0 = Clock::now();
+    const CsrGraph& csr = g_.csr();
+    const SenderAdjacency adj{csr.offsets.data(), csr.targets.data(),
+                              csr.weights.data(), senders_.data(),
+                              static_cast<int64_t>(senders_.size())};
+    stats_.vector_ops += k_.OverAdjacency<P>()(adj, SourceValues(), sink);
+    stats_.produce_seconds += Seconds(t0, Clock::now());
+  }
+
+  // Activation (edge -> slot map, or Search-and-Activate), then ProduceMsg tile by tile.
+  void SendGrouped(MessageSink* sink) {
+    auto t0 = Clock::now();
+    const CsrGraph& csr = g_.csr();
+    if (variant_ == Variant::kOpt) {
+      const int32_t* slot_of_edge = g_.slot_of_edge().data();
+      for (VertexId u : senders_)
+        for (int64_t e = csr.offsets[u]; e < csr.offsets[u + 1]; ++e) MarkSlot(slot_of_edge[e]);
+    } else {
+      search_rows_.clear();
+      search_cols_.clear();
+      for (VertexId u : senders_)
+        for (int64_t e = csr.offsets[u]; e < csr.offsets[u + 1]; ++e) {
+          search_rows_.push_back(u);
+          search_cols_.push_back(csr.targets[e]);
+        }
+      search_slots_.resize(search_rows_.size());
+      g_.LocateSlots(search_rows_.data(), search_cols_.data(),
+                     static_cast<int64_t>(search_rows_.size()), search_slots_.data(), index_k_);
+      for (int32_t s : search_slots_) MarkSlot(s);
+    }
+    ListGroupsInTileOrder();
+    auto t1 = Clock::now();
+    stats_.activate_seconds += Seconds(t0, t1);
+
+    const ActiveGroups active{g_.local_row(), g_.local_col(),
+                              g_.index().slots().row_base.data(),
+                              g_.index().slots().col_base.data(),
+                              g_.slot_weight().data(),
+                              lane_mask_.data(), groups_.data(),
+                              static_cast<int64_t>(groups_.size())};
+    k_.OverGroups<P>()(active, SourceValues(), sink);
+    stats_.vector_ops += static_cast<int64_t>(groups_.size());
+    stats_.produce_seconds += Seconds(t1, Clock::now());
+  }
+
+  void MarkSlot(int32_t slot) {
+    const int32_t g = slot / kLanes;
+    uint16_t& lanes = lane_mask_[g];
+    if (lanes == 0) {
+      uint64_t& word = group_words_[g / 64];
+      if (word == 0) touched_words_.push_back(g / 64);
+      word |= uint64_t{1} << (g % 64);
+    }
+    lanes |= static_cast<uint16_t>(1u << (slot % kLanes));
+  }
+
+  // Group ids grow with the tile key, so ascending ids sweep tile by tile. Sorting the touched
+  // words costs O(k log k) for k of them; past 1/16 of all words a linear scan is cheaper.
+  void ListGroupsInTileOrder() {
+    groups_.clear();
+    auto take = [this](int64_t w) {
+      for (uint64_t bits = group_words_[w]; bits != 0; bits &= bits - 1)
+        groups_.push_back(static_cast<int32_t>(w * 64 + __builtin_ctzll(bits)));
+      group_words_[w] = 0;
+    };
+    if (touched_words_.size() * 16 > group_words_.size()) {
+      for (int64_t w = 0; w < static_cast<int64_t>(group_words_.size()); ++w)
+        if (group_words_[w] != 0) take(w);
+    } else {
+      std::sort(touched_words_.begin(), touched_words_.end());
+      for (int64_t w : touched_words_) take(w);
+    }
+    touched_words_.clear();
+  }
+
+  const GraphLayout& g_;
+  P& p_;
+  Variant variant_;
+  const GraphKernelTable& k_;
+  const KernelTable& index_k_;
+  std::vector<Msg> message_;
+  std::vector<int32_t> stamp_;
+  std::vector<VertexId> recipients_;
+  std::vector<VertexId> senders_;
+  std::vector<uint16_t> lane_mask_;
+  std::vector<uint64_t> group_words_;
+  std::vector<int64_t> touched_words_;
+  std::vector<int32_t> groups_;
+  std::vector<int32_t> search_rows_, search_cols_, search_slots_;
+  int32_t superstep_ = 0;
+  RunStats stats_;
+};
+
+}  // namespace irreg::graph

@@ -1,0 +1,53 @@
+// A graph as the engine runs it (seed 000 §4.2.1): the CSR, and the same edges tiled and grouped
+// into conflict-free vectors once (destination rule), with the slot of every CSR edge so that
+// recording a sender's out-edges is enough to activate them. Built once, reused by every run.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "core/kernel_table.hpp"
+#include "graph/csr_graph.hpp"
+#include "tiling/index_collection.hpp"
+
+namespace irreg::graph {
+
+// Tile edge for a graph of n vertices and m edges when the caller gives none (see its comment).
+int32_t DefaultGraphTileSize(int32_t n, int64_t m);
+
+class GraphLayout {
+ public:
+  // tile_size 0 picks DefaultGraphTileSize.
+  GraphLayout(CsrGraph csr, int32_t tile_size, const KernelTable& kernels);
+
+  const CsrGraph& csr() const { return csr_; }
+  const IndexCollection& index() const { return index_; }
+  // Slot of CSR edge e in the grouped arrays.
+  const std::vector<int32_t>& slot_of_edge() const { return slot_of_edge_; }
+  // Weight per slot (0 for padding).
+  const std::vector<double>& slot_weight() const { return slot_weight_; }
+  // Local row (source % T) per slot: the grouped Xcoord with every edge active.
+  const int32_t* local_row() const { return index_.slots().xcoord.data(); }
+  const int32_t* local_col() const { return index_.slots().ycoord.data(); }
+  int64_t num_groups() const { return index_.slots().num_groups(); }
+  int32_t tile_size() const { return index_.geometry().tile_size; }
+  double lane_fill() const;
+  // Slot of each edge (rows[i], cols[i]) by Search-and-Activate's batched binary search.
+  void LocateSlots(const int32_t* rows, const int32_t* cols, int64_t n, int32_t* slots,
+                   const KernelTable& kernels) const;
+
+  // In-edges as CSR, built on first use (bottom-up BFS steps).
+  const CsrGraph& transposed() const;
+
+ private:
+  CsrGraph csr_;
+  mutable IndexCollection index_;  // Locate without activation changes nothing
+  std::vector<int32_t> slot_of_edge_;
+  std::vector<double> slot_weight_;
+  mutable std::once_flag transposed_once_;
+  mutable std::unique_ptr<CsrGraph> transposed_;
+};
+
+}  // namespace irreg::graph

@@ -1,0 +1,52 @@
+// Single-source widest path (seed 000 §6.1): the width of a vertex is the maximum over paths
+// from the source of the minimum edge weight on the path. The source is +inf wide; a vertex no
+// path reaches stays at -inf (the maximum over no paths), so a zero-weight edge still counts.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "core/types.hpp"
+
+namespace irreg::graph {
+
+struct SswpProgram {
+  using Msg = double;
+  static constexpr bool kUsesWeight = true;
+  static constexpr bool kUsesSource = true;
+  static constexpr bool kUndirected = false;
+  static constexpr const char* kName = "sswp";
+
+  std::vector<double> width;
+  VertexId source;
+
+  SswpProgram(int32_t n, VertexId s)
+      : width(n, -std::numeric_limits<double>::infinity()), source(s) {}
+
+  static Msg InitMsg() { return -std::numeric_limits<double>::infinity(); }
+  const Msg* SourceValues() const { return width.data(); }
+  template <class L>
+  static typename L::Vec ProduceMsg(typename L::Vec edge, typename L::Vec source,
+                                    typename L::Vec message) {
+    return L::Max(message, L::Min(source, edge));
+  }
+  static Msg Produce(Msg edge, Msg source, Msg message) {
+    const Msg w = edge < source ? edge : source;
+    return w > message ? w : message;
+  }
+
+  template <class Ctx>
+  void Start(Ctx& ctx) {
+    width[source] = std::numeric_limits<double>::infinity();
+    ctx.SendToOutEdges(source);
+  }
+  template <class Ctx>
+  void Compute(Ctx& ctx, VertexId v, Msg widest) {
+    if (!(widest > width[v])) return;  // VoteToHalt
+    width[v] = widest;
+    ctx.SendToOutEdges(v);
+  }
+};
+
+}  // namespace irreg::graph

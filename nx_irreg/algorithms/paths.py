@@ -1,0 +1,40 @@
+"""Single-source shortest paths and widest paths."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from nx_irreg import _core
+from nx_irreg.algorithms._run import RunStats, check_graph, check_source, run_stats
+from nx_irreg.graph import IrregGraph
+
+
+class PathResult(NamedTuple):
+    value: np.ndarray  # float64 per vertex: distance (sssp) or width (sswp)
+    stats: RunStats
+
+
+def sssp(graph: IrregGraph, *, source: int, variant: str | None = None, isa: str | None = None) -> PathResult:
+    """Shortest-path distances from ``source`` (``inf`` where unreachable).
+
+    Weights must be non-negative (``ValueError`` names the first negative edge); an unweighted
+    graph has weight 1 on every edge. Method: wavefront Bellman-Ford (seed 000 Fig. 2 and 4).
+    """
+    g = check_graph(graph)
+    s = check_source(g, source)
+    value, stats = _core.sssp(g._core, s, variant or "", isa)
+    return PathResult(value, run_stats("sssp", variant, isa, stats))
+
+
+def sswp(graph: IrregGraph, *, source: int, variant: str | None = None, isa: str | None = None) -> PathResult:
+    """Widest-path widths from ``source``: per vertex the maximum over paths of the minimum edge weight.
+
+    The source has width ``inf``; a vertex no path reaches has ``-inf`` (so a path of zero-weight
+    edges, width 0, is told apart from no path). Any non-NaN weights are allowed.
+    """
+    g = check_graph(graph)
+    s = check_source(g, source)
+    value, stats = _core.sswp(g._core, s, variant or "", isa)
+    return PathResult(value, run_stats("sswp", variant, isa, stats))
