@@ -44,6 +44,11 @@ GROUPS: dict[tuple[str, ...], str] = {
 
 COMMANDS: tuple[Command, ...] = (
     Command(
+        ("graph",),
+        "nx_irreg.graph_cli",
+        "run bfs, sssp, sswp, wcc or ts on an edge-list file or a generated graph",
+    ),
+    Command(
         ("bench", "index"),
         "nx_irreg.bench.index_bench",
         "grouped index: tile_and_group, search_and_activate, search_and_update vs regroup_all",
@@ -111,4 +116,8 @@ def _version() -> str:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run as ``python -m nx_irreg.cli``: dispatch through the importable module, so commands
+    # raising nx_irreg.cli.UsageError are caught by the same class.
+    from nx_irreg.cli import main as _main
+
+    sys.exit(_main())

@@ -6,11 +6,17 @@
 // the ISA's kernel, combining into one message per destination. Work per superstep is
 // proportional to the active edges plus the touched groups, never to the whole graph.
 //
-// Variants (seed 000 §6.2): kSerial produces each message as it is sent, Pregel style, lane by
-// lane; kNaive runs ProduceMsg with SIMD over each sender's adjacency list; kOpt activates the
-// recorded edges through the edge -> slot map computed once at build time and sweeps the
-// grouped index tile by tile; kOptSearch activates them instead by Search-and-Activate (the
-// batched binary search of Alg. 1) every superstep, exactly as the paper does.
+// Variants (seed 000 §6.2):
+// - kSerial is Pregel (seed 000 Fig. 2): every send puts a (target, value) message in an outbox,
+//   the framework delivers the outbox into per-vertex inboxes, and each vertex folds its inbox
+//   through a MessageIterator. No SIMD, no combining at the sender.
+// - kNaive runs ProduceMsg with SIMD over each sender's adjacency list, combining in place.
+// - kOpt activates the recorded edges through the edge -> slot map computed once at build time
+//   and sweeps the grouped index tile by tile. A superstep whose senders own more than
+//   1/kDenseDivisor of the edges skips the per-edge activation: it sweeps the tile rows that
+//   hold a sender and tests each lane's source against the senders of the round instead.
+// - kOptSearch activates by Search-and-Activate (the batched binary search of Alg. 1) every
+//   superstep, as the paper does.
 #pragma once
 
 #include <algorithm>
@@ -40,15 +46,21 @@ class Engine {
  public:
   using Msg = typename P::Msg;
 
+  // A dense superstep pays one gather per lane of the swept tile rows; a sparse one a random
+  // write per active edge plus sorting the touched groups. See the comment on its value.
+  static constexpr int64_t kDenseDivisor = 8;
+
   Engine(const GraphLayout& g, P* program, Variant variant, const GraphKernelTable& kernels,
          const KernelTable& index_kernels)
       : g_(g), p_(*program), variant_(variant), k_(kernels), index_k_(index_kernels),
-        message_(g.csr().n, P::InitMsg()), stamp_(g.csr().n, -1),
+        message_(g.csr().n, P::InitMsg()),
         recipients_(static_cast<size_t>(g.csr().n) + kLanes) {
     if (variant == Variant::kOpt || variant == Variant::kOptSearch) {
       lane_mask_.assign(g.num_groups(), 0);
       group_words_.assign((g.num_groups() + 63) / 64, 0);
     }
+    if (variant == Variant::kOpt) sender_round_.assign(g.csr().n, -1);
+    if (variant == Variant::kSerial) inbox_begin_.assign(static_cast<size_t>(g.csr().n) + 1, 0);
   }
 
   // Context of Compute (seed 000 Table 1).
@@ -56,28 +68,33 @@ class Engine {
   void SendToOutEdges(VertexId v) { senders_.push_back(v); }
 
   RunStats Run() {
-    using Clock = std::chrono::steady_clock;
     auto t0 = Clock::now();
     p_.Start(*this);
     stats_.compute_seconds += Seconds(t0, Clock::now());
     while (!senders_.empty()) {
-      MessageSink sink{message_.data(), stamp_.data(), superstep_, recipients_.data(), 0};
-      for (VertexId u : senders_) stats_.active_edges += g_.csr().degree(u);
+      MessageSink sink{message_.data(), recipients_.data(), 0};
+      int64_t edges = 0;
+      for (VertexId u : senders_) edges += g_.csr().degree(u);
+      stats_.active_edges += edges;
       switch (variant_) {
         case Variant::kSerial: SendSerial(&sink); break;
         case Variant::kNaive: SendNaive(&sink); break;
         case Variant::kOpt:
-        case Variant::kOptSearch: SendGrouped(&sink); break;
+        case Variant::kOptSearch: SendGrouped(&sink, edges); break;
       }
       senders_.clear();
       ++superstep_;
       ++stats_.supersteps;
       t0 = Clock::now();
-      for (int64_t i = 0; i < sink.num_recipients; ++i) {
-        const VertexId v = recipients_[i];
-        const Msg m = message_[v];
-        message_[v] = P::InitMsg();
-        p_.Compute(*this, v, m);
+      if (variant_ == Variant::kSerial) {
+        ComputeFromInboxes(sink.num_recipients);
+      } else {
+        for (int64_t i = 0; i < sink.num_recipients; ++i) {
+          const VertexId v = recipients_[i];
+          const Msg m = message_[v];
+          message_[v] = P::InitMsg();
+          p_.Compute(*this, v, m);
+        }
       }
       stats_.compute_seconds += Seconds(t0, Clock::now());
     }
@@ -91,44 +108,79 @@ class Engine {
   }
   const Msg* SourceValues() const { return p_.SourceValues(); }
 
-  // Pregel: each message is produced and combined as it is sent, one edge at a time.
+  struct Envelope {
+    VertexId target;
+    Msg value;
+  };
+
+  // Pregel: each send is one message in the outbox; delivery sorts the outbox into inboxes by a
+  // counting sort over the recipients (O(messages), never O(n)).
   void SendSerial(MessageSink* sink) {
     const auto t0 = Clock::now();
     const CsrGraph& csr = g_.csr();
     const Msg* source = SourceValues();
+    outbox_.clear();
     for (VertexId u : senders_) {
       const Msg s = P::kUsesSource ? source[u] : Msg{0};
       for (int64_t e = csr.offsets[u]; e < csr.offsets[u + 1]; ++e) {
-        const VertexId t = csr.targets[e];
         const Msg w = P::kUsesWeight ? static_cast<Msg>(csr.weights[e]) : Msg{0};
-        message_[t] = P::Produce(w, s, message_[t]);
-        if (stamp_[t] != sink->epoch) {
-          stamp_[t] = sink->epoch;
-          recipients_[sink->num_recipients++] = t;
-        }
+        outbox_.push_back({csr.targets[e], P::Produce(w, s, P::InitMsg())});
       }
     }
+    // Deliver: inbox_begin_[v + 1] counts v's messages; recipients are listed on first count.
+    int64_t count = 0;
+    for (const Envelope& m : outbox_)
+      if (inbox_begin_[m.target + 1]++ == 0) recipients_[count++] = m.target;
+    int64_t at = 0;
+    for (int64_t i = 0; i < count; ++i) {
+      const VertexId v = recipients_[i];
+      const int64_t n = inbox_begin_[v + 1];
+      inbox_begin_[v + 1] = at;  // becomes the insertion cursor
+      at += n;
+    }
+    inbox_.resize(outbox_.size());
+    for (const Envelope& m : outbox_) inbox_[inbox_begin_[m.target + 1]++] = m.value;
+    sink->num_recipients = count;
     stats_.produce_seconds += Seconds(t0, Clock::now());
+  }
+
+  // Each recipient folds its inbox with Combine (Fig. 2's loop over the MessageIterator).
+  void ComputeFromInboxes(int64_t count) {
+    int64_t begin = 0;
+    for (int64_t i = 0; i < count; ++i) {
+      const VertexId v = recipients_[i];
+      const int64_t end = inbox_begin_[v + 1];
+      inbox_begin_[v + 1] = 0;
+      Msg m = P::InitMsg();
+      for (int64_t k = begin; k < end; ++k) m = P::Combine(m, inbox_[k]);
+      begin = end;
+      p_.Compute(*this, v, m);
+    }
   }
 
   void SendNaive(MessageSink* sink) {
     const auto t0 = Clock::now();
     const CsrGraph& csr = g_.csr();
-    const SenderAdjacency adj{csr.offsets.data(), csr.targets.data(),
-                              csr.weights.data(), senders_.data(),
-                              static_cast<int64_t>(senders_.size())};
-    stats_.vector_ops += k_.OverAdjacency<P>()(adj, SourceValues(), sink);
+    const SenderAdjacency adj{csr.offsets.data(), csr.targets.data(), csr.weights.data(),
+                              senders_.data(), static_cast<int64_t>(senders_.size())};
+    stats_.vector_ops += k_.template OverAdjacency<P>()(adj, SourceValues(), sink);
     stats_.produce_seconds += Seconds(t0, Clock::now());
   }
 
-  // Activation (edge -> slot map, or Search-and-Activate), then ProduceMsg tile by tile.
-  void SendGrouped(MessageSink* sink) {
+  // Activation (edge -> slot map, sender rounds, or Search-and-Activate), then ProduceMsg tile
+  // by tile.
+  void SendGrouped(MessageSink* sink, int64_t edges) {
     auto t0 = Clock::now();
     const CsrGraph& csr = g_.csr();
-    if (variant_ == Variant::kOpt) {
+    static const int64_t kDiv = getenv("IRREG_DENSE") ? atoi(getenv("IRREG_DENSE")) : kDenseDivisor;
+    const bool dense = variant_ == Variant::kOpt && edges * kDiv > csr.num_edges();
+    if (dense) {
+      MarkSenderRows();
+    } else if (variant_ == Variant::kOpt) {
       const int32_t* slot_of_edge = g_.slot_of_edge().data();
       for (VertexId u : senders_)
         for (int64_t e = csr.offsets[u]; e < csr.offsets[u + 1]; ++e) MarkSlot(slot_of_edge[e]);
+      ListGroupsInTileOrder();
     } else {
       search_rows_.clear();
       search_cols_.clear();
@@ -141,20 +193,44 @@ class Engine {
       g_.LocateSlots(search_rows_.data(), search_cols_.data(),
                      static_cast<int64_t>(search_rows_.size()), search_slots_.data(), index_k_);
       for (int32_t s : search_slots_) MarkSlot(s);
+      ListGroupsInTileOrder();
     }
-    ListGroupsInTileOrder();
     auto t1 = Clock::now();
     stats_.activate_seconds += Seconds(t0, t1);
 
-    const ActiveGroups active{g_.local_row(), g_.local_col(),
-                              g_.index().slots().row_base.data(),
-                              g_.index().slots().col_base.data(),
-                              g_.slot_weight().data(),
-                              lane_mask_.data(), groups_.data(),
-                              static_cast<int64_t>(groups_.size())};
-    k_.OverGroups<P>()(active, SourceValues(), sink);
-    stats_.vector_ops += static_cast<int64_t>(groups_.size());
+    const GroupedSlots& slots = g_.index().slots();
+    ActiveGroups active{g_.local_row(), g_.local_col(), slots.row_base.data(),
+                        slots.col_base.data(), g_.slot_weight().data(), lane_mask_.data(),
+                        sender_round_.data(), superstep_, groups_.data(), 0,
+                        static_cast<int64_t>(groups_.size())};
+    if (dense) {
+      active.lane_mask = nullptr;
+      active.groups = nullptr;
+      for (const auto& [first, last] : row_ranges_) {
+        active.first_group = first;
+        active.num_groups = last - first;
+        stats_.vector_ops += active.num_groups;
+        k_.template OverGroups<P>()(active, SourceValues(), sink);
+      }
+    } else {
+      stats_.vector_ops += active.num_groups;
+      k_.template OverGroups<P>()(active, SourceValues(), sink);
+    }
     stats_.produce_seconds += Seconds(t1, Clock::now());
+  }
+
+  // Dense activation: stamp the senders with the round and list the tile rows they occupy.
+  void MarkSenderRows() {
+    const int32_t L = g_.log2_tile();
+    const std::vector<int64_t>& row_groups = g_.tile_row_groups();
+    row_has_sender_.assign(row_groups.size() - 1, 0);
+    for (VertexId u : senders_) {
+      sender_round_[u] = superstep_;
+      row_has_sender_[u >> L] = 1;
+    }
+    row_ranges_.clear();
+    for (size_t r = 0; r < row_has_sender_.size(); ++r)
+      if (row_has_sender_[r]) row_ranges_.push_back({row_groups[r], row_groups[r + 1]});
   }
 
   void MarkSlot(int32_t slot) {
@@ -193,14 +269,21 @@ class Engine {
   const GraphKernelTable& k_;
   const KernelTable& index_k_;
   std::vector<Msg> message_;
-  std::vector<int32_t> stamp_;
   std::vector<VertexId> recipients_;
   std::vector<VertexId> senders_;
+  // opt / opt-search
   std::vector<uint16_t> lane_mask_;
   std::vector<uint64_t> group_words_;
   std::vector<int64_t> touched_words_;
   std::vector<int32_t> groups_;
+  std::vector<int32_t> sender_round_;
+  std::vector<uint8_t> row_has_sender_;
+  std::vector<std::pair<int64_t, int64_t>> row_ranges_;
   std::vector<int32_t> search_rows_, search_cols_, search_slots_;
+  // serial
+  std::vector<Envelope> outbox_;
+  std::vector<Msg> inbox_;
+  std::vector<int64_t> inbox_begin_;
   int32_t superstep_ = 0;
   RunStats stats_;
 };

@@ -10,27 +10,32 @@
 
 namespace irreg::graph {
 
-// Where produced messages go. A vertex whose stamp is not `epoch` gets it and is appended to
-// `recipients` (which has room for kLanes entries past the last vertex), so Compute later runs
-// once per vertex that received anything.
+// Where produced messages go. A destination whose message was still InitMsg() before this one
+// is appended to `recipients` (room for kLanes entries past the last vertex), so Compute runs
+// once per vertex that received anything. A message that combines back to InitMsg() (+inf in
+// SSSP after an infinite weight) can list a vertex twice; Compute(v, InitMsg()) must then be a
+// no-op, which holds for every program whose InitMsg is the identity of its combine.
 struct MessageSink {
-  void* message;        // Msg per vertex, combined in place
-  int32_t* stamp;       // per vertex
-  int32_t epoch;
+  void* message;  // Msg per vertex, combined in place
   int32_t* recipients;
   int64_t num_recipients;  // in: entries already there; out: after this call
 };
 
-// The grouped edges (seed 000 Fig. 6) with an activity mask per group instead of Xcoord = -1:
-// a lane is active when its bit in lane_mask is set. The kernel clears the masks it consumes.
+// The grouped edges (seed 000 Fig. 6). Which lanes are active comes from one of two places:
+// sparse supersteps set bits in lane_mask (cleared by the kernel as it consumes them); dense
+// supersteps pass lane_mask = null, and a lane is active when its source's sender_round equals
+// `round`, which costs one gather per lane instead of one random write per edge.
 struct ActiveGroups {
   const int32_t* local_row;   // per slot: source % T (padding: -1)
   const int32_t* local_col;   // per slot: destination % T (padding: -1)
   const int32_t* row_base;    // per group: tile_row * T
   const int32_t* col_base;    // per group: tile_col * T
-  const double* slot_weight;  // per slot, null when the program does not read weights
-  uint16_t* lane_mask;        // per group
-  const int32_t* groups;      // groups to process, in tile order
+  const double* slot_weight;  // per slot
+  uint16_t* lane_mask;        // per group (sparse), or null (dense)
+  const int32_t* sender_round;  // per vertex: last superstep it sent (dense)
+  int32_t round;
+  const int32_t* groups;  // groups to process in tile order, or null: first_group + i
+  int64_t first_group;
   int64_t num_groups;
 };
 
@@ -38,13 +43,14 @@ struct ActiveGroups {
 struct SenderAdjacency {
   const int64_t* offsets;
   const VertexId* targets;
-  const double* weights;  // per edge, null when the program does not read weights
+  const double* weights;
   const VertexId* senders;
   int64_t num_senders;
 };
 
-// Opt: gather source values and weights, ProduceMsg, masked conflict-free scatter per group.
-using ProduceOverGroupsFn = void (*)(const ActiveGroups&, const void* source, MessageSink*);
+// Opt: gather source values and weights, ProduceMsg, masked conflict-free scatter per group;
+// returns the lanes that carried a message.
+using ProduceOverGroupsFn = int64_t (*)(const ActiveGroups&, const void* source, MessageSink*);
 // Naive: the same per sender over its adjacency list; returns the vector operations used.
 using ProduceOverAdjacencyFn = int64_t (*)(const SenderAdjacency&, const void* source,
                                            MessageSink*);

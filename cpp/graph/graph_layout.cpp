@@ -33,6 +33,11 @@ GraphLayout::GraphLayout(CsrGraph csr, int32_t tile_size, const KernelTable& ker
   const EdgeId* slot_edge = slots.slot_edge.data();
   for (int64_t s = 0; s < slots.num_slots(); ++s)
     if (slot_edge[s] >= 0) slot_of_edge_[slot_edge[s]] = static_cast<int32_t>(s);
+  // Groups are laid out tile by tile in key order, so each tile row's groups are contiguous.
+  const int32_t tile_rows = (std::max(csr_.n, 1) + index_.geometry().tile_size - 1) >> log2_tile();
+  tile_row_groups_.assign(tile_rows + 1, 0);
+  for (int64_t g = 0; g < slots.num_groups(); ++g) ++tile_row_groups_[(slots.row_base[g] >> log2_tile()) + 1];
+  for (int32_t r = 0; r < tile_rows; ++r) tile_row_groups_[r + 1] += tile_row_groups_[r];
   slot_weight_.assign(slots.num_slots(), 0.0);
   for (int64_t s = 0; s < slots.num_slots(); ++s)
     if (slot_edge[s] >= 0) slot_weight_[s] = csr_.weights[slot_edge[s]];

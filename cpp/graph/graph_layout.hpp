@@ -32,6 +32,9 @@ class GraphLayout {
   const int32_t* local_row() const { return index_.slots().xcoord.data(); }
   const int32_t* local_col() const { return index_.slots().ycoord.data(); }
   int64_t num_groups() const { return index_.slots().num_groups(); }
+  // Groups of tile row r are [tile_row_groups()[r], tile_row_groups()[r + 1]).
+  const std::vector<int64_t>& tile_row_groups() const { return tile_row_groups_; }
+  int32_t log2_tile() const { return index_.geometry().log2_tile; }
   int32_t tile_size() const { return index_.geometry().tile_size; }
   double lane_fill() const;
   // Slot of each edge (rows[i], cols[i]) by Search-and-Activate's batched binary search.
@@ -46,6 +49,7 @@ class GraphLayout {
   mutable IndexCollection index_;  // Locate without activation changes nothing
   std::vector<int32_t> slot_of_edge_;
   std::vector<double> slot_weight_;
+  std::vector<int64_t> tile_row_groups_;
   mutable std::once_flag transposed_once_;
   mutable std::unique_ptr<CsrGraph> transposed_;
 };

@@ -58,31 +58,30 @@ constexpr unsigned LaneBits() {
   return kWidth >= 32 ? ~0u : (1u << kWidth) - 1u;
 }
 
-// Appends the destinations that had no message yet this superstep (stamp != epoch) to the
-// recipient list. `targets` are kLanes destinations relative to `base`; `bits` the live lanes.
-inline int64_t AddRecipients(const int32_t* targets, int32_t base, unsigned bits,
-                             MessageSink* sink, int64_t count) {
-  const V::I32 epoch = V::Set1(sink->epoch);
+// Appends the destinations of the lanes `fresh` (targets relative to `base`) to the recipients.
+inline int64_t AddRecipients(const int32_t* targets, int32_t base, unsigned fresh,
+                             int32_t* recipients, int64_t count) {
   const V::I32 offset = V::Set1(base);
-  int32_t* stamp = sink->stamp + base;
   for (int lane = 0; lane < kLanes; lane += V::kLanes) {
-    const unsigned b = (bits >> lane) & LaneBits<V::kLanes>();
+    const unsigned b = (fresh >> lane) & LaneBits<V::kLanes>();
     if (b == 0) continue;
-    const V::Mask m = V::MaskFromBits(b);
-    const V::I32 t = V::Load(targets + lane);
-    const V::Mask fresh = V::MaskAndNot(m, V::Eq(V::Gather(epoch, m, stamp, t), epoch));
-    V::Scatter(stamp, fresh, t, epoch);
-    count += V::CompressStore(sink->recipients + count, fresh, V::Add(t, offset));
+    count += V::CompressStore(recipients + count, V::MaskFromBits(b), V::Add(V::Load(targets + lane), offset));
   }
   return count;
 }
 
+inline unsigned EqualBits(V::I32 a, V::I32 b) { return V::Bits(V::Eq(a, b)); }
+inline unsigned EqualBits(V::F64 a, V::F64 b) { return V::BitsF64(V::EqF64(a, b)); }
+
 // ProduceMsg on the lanes `bits` of kLanes edges: edge weights at `weight`, source values
-// gathered at `src + rows`, messages gathered and scattered at `msg + cols`.
+// gathered at `src + rows` (or `broadcast_source` when rows is null), messages gathered and
+// scattered at `msg + cols`. Returns the lanes whose destination had no message yet.
 template <class P, class L>
-inline void ProduceLanes(unsigned bits, const int32_t* rows, typename L::Vec broadcast_source,
-                         const int32_t* cols, const double* weight,
-                         const typename P::Msg* src, typename P::Msg* msg) {
+inline unsigned ProduceLanes(unsigned bits, const int32_t* rows, typename L::Vec broadcast_source,
+                             const int32_t* cols, const double* weight,
+                             const typename P::Msg* src, typename P::Msg* msg) {
+  const typename L::Vec init = L::Set1(P::InitMsg());
+  unsigned fresh = 0;
   for (int lane = 0; lane < kLanes; lane += L::kWidth) {
     const unsigned b = (bits >> lane) & LaneBits<L::kWidth>();
     if (b == 0) continue;
@@ -95,28 +94,52 @@ inline void ProduceLanes(unsigned bits, const int32_t* rows, typename L::Vec bro
       if (rows != nullptr) source = L::Gather(m, src, L::LoadIdx(rows + lane));
     const typename L::Vec old = L::Gather(m, msg, c);
     L::Scatter(msg, m, c, P::template ProduceMsg<L>(edge, source, old));
+    fresh |= (EqualBits(old, init) & b) << lane;
   }
+  return fresh;
+}
+
+// Dense supersteps: the lanes whose source sent in this round.
+inline unsigned SenderLanes(const int32_t* rows, const int32_t* sender_round, int32_t round) {
+  const V::I32 r = V::Set1(round);
+  unsigned bits = 0;
+  for (int lane = 0; lane < kLanes; lane += V::kLanes) {
+    const V::I32 row = V::Load(rows + lane);
+    const V::Mask valid = V::NonNegative(row);
+    const V::I32 sent = V::Gather(V::Set1(-1), valid, sender_round, row);
+    bits |= V::Bits(V::MaskAnd(valid, V::Eq(sent, r))) << lane;
+  }
+  return bits;
 }
 
 template <class P>
-void ProduceOverGroups(const ActiveGroups& a, const void* source, MessageSink* sink) {
+int64_t ProduceOverGroups(const ActiveGroups& a, const void* source, MessageSink* sink) {
   using Msg = typename P::Msg;
   using L = Lanes<Msg>;
   const Msg* values = static_cast<const Msg*>(source);
   Msg* message = static_cast<Msg*>(sink->message);
   int64_t count = sink->num_recipients;
+  int64_t lanes = 0;
   for (int64_t i = 0; i < a.num_groups; ++i) {
-    const int32_t g = a.groups[i];
-    const unsigned bits = a.lane_mask[g];
-    a.lane_mask[g] = 0;
-    const int64_t slot = static_cast<int64_t>(g) * kLanes;
+    const int64_t g = a.groups != nullptr ? a.groups[i] : a.first_group + i;
+    const int64_t slot = g * kLanes;
+    unsigned bits;
+    if (a.lane_mask != nullptr) {
+      bits = a.lane_mask[g];
+      a.lane_mask[g] = 0;
+    } else {
+      bits = SenderLanes(a.local_row + slot, a.sender_round + a.row_base[g], a.round);
+      if (bits == 0) continue;
+    }
+    lanes += __builtin_popcount(bits);
     const double* weight = P::kUsesWeight ? a.slot_weight + slot : nullptr;
     const Msg* src = P::kUsesSource ? values + a.row_base[g] : nullptr;
-    ProduceLanes<P, L>(bits, a.local_row + slot, L::Set1(0), a.local_col + slot, weight, src,
-                       message + a.col_base[g]);
-    count = AddRecipients(a.local_col + slot, a.col_base[g], bits, sink, count);
+    const unsigned fresh = ProduceLanes<P, L>(bits, a.local_row + slot, L::Set1(0), a.local_col + slot,
+                                              weight, src, message + a.col_base[g]);
+    count = AddRecipients(a.local_col + slot, a.col_base[g], fresh, sink->recipients, count);
   }
   sink->num_recipients = count;
+  return lanes;
 }
 
 template <class P>
@@ -134,8 +157,8 @@ int64_t ProduceOverAdjacency(const SenderAdjacency& a, const void* source, Messa
       const int64_t left = a.offsets[u + 1] - e;
       const unsigned bits = left >= kLanes ? LaneBits<kLanes>() : (1u << left) - 1u;
       const double* weight = P::kUsesWeight ? a.weights + e : nullptr;
-      ProduceLanes<P, L>(bits, nullptr, s, a.targets + e, weight, values, message);
-      count = AddRecipients(a.targets + e, 0, bits, sink, count);
+      const unsigned fresh = ProduceLanes<P, L>(bits, nullptr, s, a.targets + e, weight, values, message);
+      count = AddRecipients(a.targets + e, 0, fresh, sink->recipients, count);
       ++vector_ops;
     }
   }

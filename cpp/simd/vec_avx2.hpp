@@ -90,6 +90,8 @@ struct Avx2 {
     return _mm256_castsi256_pd(_mm256_cmpeq_epi64(b, lane_bit));
   }
   static F64 AddF64(F64 a, F64 b) { return _mm256_add_pd(a, b); }
+  static MaskF64 EqF64(F64 a, F64 b) { return _mm256_cmp_pd(a, b, _CMP_EQ_OQ); }
+  static unsigned BitsF64(MaskF64 m) { return static_cast<unsigned>(_mm256_movemask_pd(m)); }
   static F64 MinF64(F64 a, F64 b) { return _mm256_min_pd(a, b); }
   static F64 MaxF64(F64 a, F64 b) { return _mm256_max_pd(a, b); }
   static void ScatterF64(double* base, MaskF64 m, IdxF64 idx, F64 v) {

@@ -68,6 +68,8 @@ struct Avx512 {
   }
   static MaskF64 MaskF64FromBits(unsigned bits) { return static_cast<MaskF64>(bits); }
   static F64 AddF64(F64 a, F64 b) { return _mm512_add_pd(a, b); }
+  static MaskF64 EqF64(F64 a, F64 b) { return _mm512_cmp_pd_mask(a, b, _CMP_EQ_OQ); }
+  static unsigned BitsF64(MaskF64 m) { return m; }
   static F64 MinF64(F64 a, F64 b) { return _mm512_min_pd(a, b); }
   static F64 MaxF64(F64 a, F64 b) { return _mm512_max_pd(a, b); }
   static void ScatterF64(double* base, MaskF64 m, IdxF64 i, F64 v) {

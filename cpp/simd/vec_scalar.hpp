@@ -56,6 +56,8 @@ struct Scalar {
   }
   static MaskF64 MaskF64FromBits(unsigned bits) { return (bits & 1u) != 0; }
   static F64 AddF64(F64 a, F64 b) { return a + b; }
+  static MaskF64 EqF64(F64 a, F64 b) { return a == b; }
+  static unsigned BitsF64(MaskF64 m) { return m ? 1u : 0u; }
   // Ordered like the min/max instructions: the second operand when either is NaN.
   static F64 MinF64(F64 a, F64 b) { return a < b ? a : b; }
   static F64 MaxF64(F64 a, F64 b) { return a > b ? a : b; }

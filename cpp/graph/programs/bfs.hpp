@@ -27,6 +27,8 @@ struct BfsProgram {
   }
 
   static Msg InitMsg() { return std::numeric_limits<int32_t>::max(); }
+  // Folds two messages to one vertex; InitMsg() is its identity.
+  static Msg Combine(Msg a, Msg b) { return a < b ? a : b; }
   // What a vertex sends is its id.
   const Msg* SourceValues() const { return ids.data(); }
   // ProduceMsg over SIMD lanes (seed 000 Fig. 4): L is the lane domain of Msg (graph_lanes.hpp).

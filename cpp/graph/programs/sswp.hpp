@@ -25,6 +25,8 @@ struct SswpProgram {
       : width(n, -std::numeric_limits<double>::infinity()), source(s) {}
 
   static Msg InitMsg() { return -std::numeric_limits<double>::infinity(); }
+  // Folds two messages to one vertex; InitMsg() is its identity.
+  static Msg Combine(Msg a, Msg b) { return a > b ? a : b; }
   const Msg* SourceValues() const { return width.data(); }
   template <class L>
   static typename L::Vec ProduceMsg(typename L::Vec edge, typename L::Vec source,

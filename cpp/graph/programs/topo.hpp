@@ -24,6 +24,8 @@ struct TopoProgram {
       : generation(in_degree.size(), -1), remaining(std::move(in_degree)) {}
 
   static Msg InitMsg() { return 0; }
+  // Folds two messages to one vertex; InitMsg() is its identity.
+  static Msg Combine(Msg a, Msg b) { return a + b; }
   const Msg* SourceValues() const { return nullptr; }  // the message is a count, not a value
   template <class L>
   static typename L::Vec ProduceMsg(typename L::Vec /*edge*/, typename L::Vec /*source*/,

@@ -24,6 +24,8 @@ struct WccProgram {
   explicit WccProgram(int32_t n) : label(n) { std::iota(label.begin(), label.end(), 0); }
 
   static Msg InitMsg() { return std::numeric_limits<int32_t>::max(); }
+  // Folds two messages to one vertex; InitMsg() is its identity.
+  static Msg Combine(Msg a, Msg b) { return a < b ? a : b; }
   const Msg* SourceValues() const { return label.data(); }
   template <class L>
   static typename L::Vec ProduceMsg(typename L::Vec /*edge*/, typename L::Vec source,
