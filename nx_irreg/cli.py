@@ -49,6 +49,11 @@ COMMANDS: tuple[Command, ...] = (
         "run bfs, sssp, sswp, wcc or ts on an edge-list file or a generated graph",
     ),
     Command(
+        ("bench", "graph"),
+        "nx_irreg.bench.graph_bench",
+        "graph algorithms: serial / naive / opt per ISA vs scipy and NetworkX (seed 000 Fig. 8)",
+    ),
+    Command(
         ("bench", "index"),
         "nx_irreg.bench.index_bench",
         "grouped index: tile_and_group, search_and_activate, search_and_update vs regroup_all",
