@@ -40,7 +40,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--variant",
-        help="serial, naive, opt (default), opt-search; bfs also direction, wcc also union-find",
+        help="serial, naive, opt (default), opt-search; bfs also direction, sssp and sswp also "
+        "dijkstra, wcc also union-find",
     )
     parser.add_argument("--isa", help=f"one of {', '.join(compiled_isas())} (default: the best)")
     parser.add_argument("--trials", type=hs.positive_int, default=3, help="runs to time (default 3)")

@@ -70,6 +70,7 @@ std::vector<std::string> VariantsOf(const std::string& algorithm) {
   std::vector<std::string> out(std::begin(kEngineVariants), std::end(kEngineVariants));
   if (algorithm == "bfs") out.push_back("direction");
   if (algorithm == "wcc") out.push_back("union-find");
+  if (algorithm == "sssp" || algorithm == "sswp") out.push_back("dijkstra");
   return out;
 }
 
@@ -99,6 +100,7 @@ ValueResult RunSssp(const Graph& g, VertexId source, const std::string& variant,
                                   std::to_string(u) + ", " + std::to_string(csr.targets[e]) +
                                   "): shortest paths need non-negative weights");
     }
+  if (v == "dijkstra") return DijkstraSssp(csr, source);
   SsspProgram p(csr.n, source);
   RunStats stats = RunProgram(g.layout(), &p, v, isa);
   return {std::move(p.distance), stats};
@@ -107,6 +109,7 @@ ValueResult RunSssp(const Graph& g, VertexId source, const std::string& variant,
 ValueResult RunSswp(const Graph& g, VertexId source, const std::string& variant, const std::string& isa) {
   const std::string v = CheckVariant("sswp", variant);
   CheckSource(g, source);
+  if (v == "dijkstra") return DijkstraSswp(g.layout().csr(), source);
   SswpProgram p(g.layout().csr().n, source);
   RunStats stats = RunProgram(g.layout(), &p, v, isa);
   return {std::move(p.width), stats};

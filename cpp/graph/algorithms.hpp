@@ -1,6 +1,7 @@
 // The five algorithms of seed 000 §6.1 over a Graph, each in the variants of §6.2 (serial,
 // naive, opt, opt-search) plus faster methods where one exists: BFS "direction"
-// (direction-optimizing, Beamer et al.) and WCC "union-find". Results are identical across
+// (direction-optimizing, Beamer et al.), SSSP and SSWP "dijkstra" (label-setting with a binary
+// heap) and WCC "union-find". Results are identical across
 // variants and ISAs (BFS parents: the smallest-id vertex of the previous level).
 #pragma once
 
@@ -40,8 +41,10 @@ ValueResult RunSswp(const Graph& g, VertexId source, const std::string& variant,
 LabelResult RunWcc(const Graph& g, const std::string& variant, const std::string& isa);
 LabelResult RunTopologicalGenerations(const Graph& g, const std::string& variant, const std::string& isa);
 
-// The fast methods (direction_bfs.cpp, union_find_wcc.cpp).
+// The fast methods (direction_bfs.cpp, union_find_wcc.cpp, dijkstra.cpp).
 BfsResult DirectionOptimizingBfs(const GraphLayout& g, VertexId source);
 LabelResult UnionFindWcc(const CsrGraph& csr);
+ValueResult DijkstraSssp(const CsrGraph& g, VertexId source);
+ValueResult DijkstraSswp(const CsrGraph& g, VertexId source);
 
 }  // namespace irreg::graph

@@ -20,7 +20,9 @@ def sssp(graph: IrregGraph, *, source: int, variant: str | None = None, isa: str
     """Shortest-path distances from ``source`` (``inf`` where unreachable).
 
     Weights must be non-negative (``ValueError`` names the first negative edge); an unweighted
-    graph has weight 1 on every edge. Method: wavefront Bellman-Ford (seed 000 Fig. 2 and 4).
+    graph has weight 1 on every edge. Variants: ``opt`` (wavefront Bellman-Ford over the grouped
+    index, seed 000 Fig. 2 and 4; default), ``opt-search``, ``naive``, ``serial``, ``dijkstra``
+    (binary-heap label setting).
     """
     g = check_graph(graph)
     s = check_source(g, source)
@@ -32,7 +34,8 @@ def sswp(graph: IrregGraph, *, source: int, variant: str | None = None, isa: str
     """Widest-path widths from ``source``: per vertex the maximum over paths of the minimum edge weight.
 
     The source has width ``inf``; a vertex no path reaches has ``-inf`` (so a path of zero-weight
-    edges, width 0, is told apart from no path). Any non-NaN weights are allowed.
+    edges, width 0, is told apart from no path). Any non-NaN weights are allowed. Variants as for
+    :func:`sssp` (``dijkstra`` settles the widest vertex first).
     """
     g = check_graph(graph)
     s = check_source(g, source)

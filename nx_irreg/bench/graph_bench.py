@@ -2,7 +2,8 @@
 
 For each graph (RMAT scale 20 edge factor 16, Erdos-Renyi of the same size, a 1000 x 1000 grid,
 and a 1M-vertex DAG for TS) and each algorithm, it times our variants (``serial`` Pregel,
-``naive`` and ``opt`` per ISA, and the faster ``direction`` BFS / ``union-find`` WCC) and the
+``naive`` and ``opt`` per ISA, and the faster ``direction`` BFS, ``dijkstra`` SSSP/SSWP and
+``union-find`` WCC) and the
 same workload in scipy.sparse.csgraph and NetworkX, single-threaded, in one run. Every row
 records the SIMD utilization of the run and its speedup over ``serial`` (``extra``). Results are
 checked against the ``serial`` result (peers: against ours) after every timed run.
@@ -39,8 +40,8 @@ QUICK_CASES = (
     ("grid:60:60", ("bfs", "sssp", "sswp", "wcc")),
     ("dag:10000:80000", ("ts",)),
 )
-DEFAULT_VARIANTS = ("serial", "naive", "opt", "direction", "union-find")
-ISA_FREE_VARIANTS = ("serial", "direction", "union-find")  # no SIMD: one row, isa None
+DEFAULT_VARIANTS = ("serial", "naive", "opt", "direction", "dijkstra", "union-find")
+ISA_FREE_VARIANTS = ("serial", "direction", "dijkstra", "union-find")  # no SIMD: one row, isa None
 EMULATED_ISA = "avx512-emu"
 # NetworkX holds ~0.5 kB per edge and takes minutes on the 16M-edge graphs; above this many
 # stored edges its rows are reported as skipped (raise it with --networkx-max-edges).
@@ -107,7 +108,7 @@ def graph_benchmark(config: GraphBenchConfig, harness: hs.Harness) -> list[hs.Ro
     """Measures every case in turn (one graph in memory at a time); returns the new rows."""
     isas = select_isas(config.isas, quick=config.quick)
     for v in config.variants:
-        known = set(alg.variants("bfs")) | set(alg.variants("wcc"))
+        known = {x for a in ALGORITHMS for x in alg.variants(a)}
         if v not in known:
             raise hs.BenchError(f"unknown variant {v!r}; expected some of {', '.join(sorted(known))}")
     rows: list[hs.Row] = []
