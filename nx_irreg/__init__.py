@@ -14,8 +14,7 @@ from nx_irreg._core import (
     compiled_isas,
     resolve_isa,
 )
-
-from nx_irreg.graph import IrregGraph  # noqa: E402  (needs _core above)
+from nx_irreg.graph import IrregGraph
 
 try:
     __version__ = version("irreg")

@@ -34,7 +34,9 @@ def _weight_array(values: object, m: int) -> np.ndarray:
     if arr.dtype.kind not in "iuf" or arr.dtype == np.bool_:
         raise TypeError(f"weight must be numeric, got dtype {arr.dtype}")
     if arr.ndim != 1 or arr.shape[0] != m:
-        raise ValueError(f"weight must be a 1-D array with one value per edge ({m}), got shape {arr.shape}")
+        raise ValueError(
+            f"weight must be a 1-D array with one value per edge ({m}), got shape {arr.shape}"
+        )
     return np.ascontiguousarray(arr, dtype=np.float64)
 
 
@@ -87,13 +89,17 @@ class IrregGraph:
             n = int(max(s.max(), d.max())) + 1 if s.size else 0
         elif not isinstance(n, numbers.Integral) or isinstance(n, bool):
             raise TypeError(f"n must be an integer, got {n!r}")
-        if tile_size is not None and (not isinstance(tile_size, numbers.Integral) or isinstance(tile_size, bool)):
+        if tile_size is not None and (
+            not isinstance(tile_size, numbers.Integral) or isinstance(tile_size, bool)
+        ):
             raise TypeError(f"tile_size must be an integer power of two, got {tile_size!r}")
         core = _core.Graph(s, d, w, int(n), bool(directed), int(tile_size or 0), isa)
         return cls(core)
 
     @classmethod
-    def from_scipy(cls, matrix: object, *, directed: bool = True, tile_size: int | None = None) -> IrregGraph:
+    def from_scipy(
+        cls, matrix: object, *, directed: bool = True, tile_size: int | None = None
+    ) -> IrregGraph:
         """Builds the graph whose edge ``i -> j`` is the stored entry ``A[i, j]`` (its weight).
 
         Every stored entry is an edge, explicit zeros included (a zero-weight edge), as in
@@ -108,7 +114,9 @@ class IrregGraph:
         if rows != cols:
             raise ValueError(f"adjacency matrix must be square, got shape {matrix.shape}")
         coo = matrix.tocoo()
-        return cls.from_edges(coo.row, coo.col, coo.data, n=rows, directed=directed, tile_size=tile_size)
+        return cls.from_edges(
+            coo.row, coo.col, coo.data, n=rows, directed=directed, tile_size=tile_size
+        )
 
     @property
     def n(self) -> int:

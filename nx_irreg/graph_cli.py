@@ -44,7 +44,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "dijkstra, wcc also union-find",
     )
     parser.add_argument("--isa", help=f"one of {', '.join(compiled_isas())} (default: the best)")
-    parser.add_argument("--trials", type=hs.positive_int, default=3, help="runs to time (default 3)")
+    parser.add_argument(
+        "--trials", type=hs.positive_int, default=3, help="runs to time (default 3)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of generated graphs (default 1)")
     parser.add_argument(
         "--undirected", action="store_true", help="read the edge list as undirected edges"
@@ -66,8 +68,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         start = time.perf_counter()
         graph = IrregGraph.from_edges(
-            edges.src, edges.dst, edges.weight, n=edges.n, directed=edges.directed,
-            tile_size=args.tile_size, isa=args.isa,
+            edges.src,
+            edges.dst,
+            edges.weight,
+            n=edges.n,
+            directed=edges.directed,
+            tile_size=args.tile_size,
+            isa=args.isa,
         )
         build_seconds = time.perf_counter() - start
         source = _source(args, graph)
@@ -95,7 +102,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_algorithm(name: str, graph: IrregGraph, source: int | None, variant: str | None, isa: str | None):
+def run_algorithm(
+    name: str, graph: IrregGraph, source: int | None, variant: str | None, isa: str | None
+):
     """One run of algorithm ``name``; its result tuple (arrays and ``stats``)."""
     if name == "bfs":
         return alg.bfs(graph, source=source, variant=variant, isa=isa)
@@ -121,7 +130,9 @@ def _source(args: argparse.Namespace, graph: IrregGraph) -> int | None:
     if args.source is None:
         return default_source(graph)
     if args.source >= graph.n:
-        raise ValueError(f"--source {args.source} is not a vertex (the graph has {graph.n} vertices)")
+        raise ValueError(
+            f"--source {args.source} is not a vertex (the graph has {graph.n} vertices)"
+        )
     return args.source
 
 
@@ -145,7 +156,9 @@ def summarize(name: str, result: Any) -> dict[str, Any]:
     return {"generations": int(result.generation.max(initial=-1)) + 1}
 
 
-def make_report(name, edges: EdgeList, graph: IrregGraph, source, build_seconds, trials, result) -> dict:
+def make_report(
+    name, edges: EdgeList, graph: IrregGraph, source, build_seconds, trials, result
+) -> dict:
     times = [t for t, _ in trials]
     stats = trials[-1][1]
     return {
@@ -183,12 +196,18 @@ def print_report(r: dict, out) -> None:
         f"{r['algorithm']} on {r['input']}: {r['vertices']:,} vertices, {r['edges']:,} edges"
         + ("" if r["source"] is None else f", source {r['source']}"),
         f"  variant {r['variant']}, isa {r['isa']}, tile {r['tile_size']}, lane fill {r['lane_fill']:.2f}",
-        f"  build {hs.format_seconds(r['build_seconds'])}; run median {hs.format_seconds(r['seconds'])}"
-        f" over {len(r['trial_seconds'])} trials",
-        f"  supersteps {s['supersteps']}, active edges {s['active_edges']:,}, vector ops {s['vector_ops']:,},"
-        f" SIMD utilization {util}",
-        f"  phases: compute {hs.format_seconds(s['compute_seconds'])}, activate"
-        f" {hs.format_seconds(s['activate_seconds'])}, produce {hs.format_seconds(s['produce_seconds'])}",
+        (
+            f"  build {hs.format_seconds(r['build_seconds'])}; run median {hs.format_seconds(r['seconds'])}"
+            f" over {len(r['trial_seconds'])} trials"
+        ),
+        (
+            f"  supersteps {s['supersteps']}, active edges {s['active_edges']:,}, vector ops {s['vector_ops']:,},"
+            f" SIMD utilization {util}"
+        ),
+        (
+            f"  phases: compute {hs.format_seconds(s['compute_seconds'])}, activate"
+            f" {hs.format_seconds(s['activate_seconds'])}, produce {hs.format_seconds(s['produce_seconds'])}"
+        ),
         "  result: " + ", ".join(f"{k} {v}" for k, v in r["result"].items()),
     ]
     out.write("\n".join(lines) + "\n")

@@ -8,14 +8,30 @@ import pytest
 
 from nx_irreg import cli
 
-ROW_KEYS = {"name", "case", "impl", "variant", "isa", "seconds", "min_seconds", "max_seconds",
-            "repeats", "work", "work_unit", "extra"}
+ROW_KEYS = {
+    "name",
+    "case",
+    "impl",
+    "variant",
+    "isa",
+    "seconds",
+    "min_seconds",
+    "max_seconds",
+    "repeats",
+    "work",
+    "work_unit",
+    "extra",
+}
 
 
 def test_bench_index_quick_writes_the_shared_schema(tmp_path, capsys):
     out = tmp_path / "index.json"
-    assert cli.main(["bench", "index", "--quick", "--repeats", "1", "--isa", "scalar",
-                     "--json", str(out)]) == 0
+    assert (
+        cli.main(
+            ["bench", "index", "--quick", "--repeats", "1", "--isa", "scalar", "--json", str(out)]
+        )
+        == 0
+    )
     table = capsys.readouterr().out
     assert "search_and_update" in table and "regroup_all" in table
     report = json.loads(out.read_text())
@@ -33,14 +49,34 @@ def test_bench_index_quick_writes_the_shared_schema(tmp_path, capsys):
 
 def test_bench_graph_quick_writes_every_algorithm_and_peer(tmp_path, capsys):
     out = tmp_path / "graph.json"
-    assert cli.main(["bench", "graph", "--quick", "--repeats", "1", "--warmup", "0",
-                     "--isa", "scalar", "--json", str(out)]) == 0
+    assert (
+        cli.main(
+            [
+                "bench",
+                "graph",
+                "--quick",
+                "--repeats",
+                "1",
+                "--warmup",
+                "0",
+                "--isa",
+                "scalar",
+                "--json",
+                str(out),
+            ]
+        )
+        == 0
+    )
     report = json.loads(out.read_text())
     assert report["benchmark"] == "graph"
     rows = report["rows"]
     assert {r["name"] for r in rows} == {"bfs", "sssp", "sswp", "wcc", "ts"}
-    assert {r["case"] for r in rows} == {"rmat-s13-ef16", "er-n8192-m131072", "grid-60x60",
-                                         "dag-n10000-m80000"}
+    assert {r["case"] for r in rows} == {
+        "rmat-s13-ef16",
+        "er-n8192-m131072",
+        "grid-60x60",
+        "dag-n10000-m80000",
+    }
     assert {"irreg", "scipy", "networkx"} <= {r["impl"] for r in rows}
     for row in rows:
         assert ROW_KEYS <= set(row)
@@ -53,14 +89,20 @@ def test_graph_command_reports_and_saves_the_result(tmp_path, capsys):
     edges = tmp_path / "g.txt"
     edges.write_text("# a path with a branch\n0 1 2.5\n1 2 1\n0 2 4\n2 3 1\n")
     saved = tmp_path / "out.npz"
-    assert cli.main(["graph", "sssp", str(edges), "--source", "0", "--trials", "1",
-                     "--output", str(saved)]) == 0
+    assert (
+        cli.main(
+            ["graph", "sssp", str(edges), "--source", "0", "--trials", "1", "--output", str(saved)]
+        )
+        == 0
+    )
     assert "reached 4" in capsys.readouterr().out
     import numpy as np
 
     assert np.load(saved)["value"].tolist() == [0.0, 2.5, 3.5, 4.5]
     report = tmp_path / "r.json"
-    assert cli.main(["graph", "bfs", "grid:5:7", "--variant", "direction", "--json", str(report)]) == 0
+    assert (
+        cli.main(["graph", "bfs", "grid:5:7", "--variant", "direction", "--json", str(report)]) == 0
+    )
     r = json.loads(report.read_text())
     assert r["result"] == {"reached": 35, "max_depth": 10} and r["vertices"] == 35
 

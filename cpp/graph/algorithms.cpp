@@ -26,12 +26,6 @@ namespace {
 
 const char* const kEngineVariants[] = {"serial", "naive", "opt", "opt-search"};
 
-bool IsEngineVariant(const std::string& v) {
-  for (const char* name : kEngineVariants)
-    if (v == name) return true;
-  return false;
-}
-
 Variant ParseEngineVariant(const std::string& v) {
   if (v == "serial") return Variant::kSerial;
   if (v == "naive") return Variant::kNaive;

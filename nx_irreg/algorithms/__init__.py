@@ -9,8 +9,8 @@ from nx_irreg import _core
 from nx_irreg.algorithms._run import RunStats
 from nx_irreg.algorithms.components import WccResult, wcc
 from nx_irreg.algorithms.dag import GraphCycleError, TopoResult, topological_generations
-from nx_irreg.algorithms.traversal import BfsResult, bfs
 from nx_irreg.algorithms.paths import PathResult, sssp, sswp
+from nx_irreg.algorithms.traversal import BfsResult, bfs
 
 
 def variants(algorithm: str) -> list[str]:

@@ -36,7 +36,9 @@ class RunStats:
 
 def check_graph(graph: object) -> IrregGraph:
     if not isinstance(graph, IrregGraph):
-        raise TypeError(f"expected an IrregGraph, got {type(graph).__name__}; build one with IrregGraph.from_edges")
+        raise TypeError(
+            f"expected an IrregGraph, got {type(graph).__name__}; build one with IrregGraph.from_edges"
+        )
     return graph
 
 
@@ -44,7 +46,9 @@ def check_source(graph: IrregGraph, source: object) -> int:
     if not isinstance(source, numbers.Integral) or isinstance(source, bool):
         raise TypeError(f"source must be an integer vertex id, got {source!r}")
     if not 0 <= int(source) < graph.n:
-        raise ValueError(f"source {source} is not a vertex of the graph (vertices are 0..{graph.n - 1})")
+        raise ValueError(
+            f"source {source} is not a vertex of the graph (vertices are 0..{graph.n - 1})"
+        )
     return int(source)
 
 

@@ -21,7 +21,9 @@ class TopoResult(NamedTuple):
     stats: RunStats
 
 
-def topological_generations(graph: IrregGraph, *, variant: str | None = None, isa: str | None = None) -> TopoResult:
+def topological_generations(
+    graph: IrregGraph, *, variant: str | None = None, isa: str | None = None
+) -> TopoResult:
     """Generation of every vertex of a DAG and a topological order.
 
     Generation ``k`` holds the vertices whose longest path from a source has ``k`` edges, the same

@@ -16,7 +16,9 @@ class PathResult(NamedTuple):
     stats: RunStats
 
 
-def sssp(graph: IrregGraph, *, source: int, variant: str | None = None, isa: str | None = None) -> PathResult:
+def sssp(
+    graph: IrregGraph, *, source: int, variant: str | None = None, isa: str | None = None
+) -> PathResult:
     """Shortest-path distances from ``source`` (``inf`` where unreachable).
 
     Weights must be non-negative (``ValueError`` names the first negative edge); an unweighted
@@ -30,7 +32,9 @@ def sssp(graph: IrregGraph, *, source: int, variant: str | None = None, isa: str
     return PathResult(value, run_stats("sssp", variant, isa, stats))
 
 
-def sswp(graph: IrregGraph, *, source: int, variant: str | None = None, isa: str | None = None) -> PathResult:
+def sswp(
+    graph: IrregGraph, *, source: int, variant: str | None = None, isa: str | None = None
+) -> PathResult:
     """Widest-path widths from ``source``: per vertex the maximum over paths of the minimum edge weight.
 
     The source has width ``inf``; a vertex no path reaches has ``-inf`` (so a path of zero-weight

@@ -13,11 +13,15 @@ from nx_irreg.graph import IrregGraph
 
 class BfsResult(NamedTuple):
     depth: np.ndarray  # int32 hops from the source, -1 where unreachable
-    parent: np.ndarray  # int32 smallest-id vertex of the previous level; -1 at the source and unreachable
+    parent: (
+        np.ndarray
+    )  # int32 smallest-id vertex of the previous level; -1 at the source and unreachable
     stats: RunStats
 
 
-def bfs(graph: IrregGraph, *, source: int, variant: str | None = None, isa: str | None = None) -> BfsResult:
+def bfs(
+    graph: IrregGraph, *, source: int, variant: str | None = None, isa: str | None = None
+) -> BfsResult:
     """Breadth-first search from ``source`` along out-edges.
 
     The parent of a vertex is the smallest-id vertex one level closer to the source that has an

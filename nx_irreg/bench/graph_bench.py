@@ -46,6 +46,9 @@ EMULATED_ISA = "avx512-emu"
 # NetworkX holds ~0.5 kB per edge and takes minutes on the 16M-edge graphs; above this many
 # stored edges its rows are reported as skipped (raise it with --networkx-max-edges).
 NETWORKX_MAX_EDGES = 4_500_000
+# Min-label WCC on the grid takes ~30 s per Pregel run (one superstep per grid step, most of the
+# grid relabelled each time); measurements that slow are repeated less, so the run stays short.
+BUDGET_SECONDS = 12.0
 
 
 @dataclass(frozen=True)
@@ -65,27 +68,52 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``irreg bench graph``."""
     hs.add_arguments(parser, default_repeats=3)
     parser.add_argument(
-        "--isa", nargs="+", action="extend", metavar="ISA",
+        "--isa",
+        nargs="+",
+        action="extend",
+        metavar="ISA",
         help=f"ISAs for naive/opt (default: every native one; of {', '.join(nx_irreg.compiled_isas())})",
     )
     parser.add_argument(
-        "--variant", nargs="+", action="extend", metavar="V", dest="variants",
+        "--variant",
+        nargs="+",
+        action="extend",
+        metavar="V",
+        dest="variants",
         help=f"our variants to time (default: {' '.join(DEFAULT_VARIANTS)}; also opt-search)",
     )
     parser.add_argument(
-        "--algorithm", nargs="+", action="extend", metavar="ALG", dest="algorithms",
-        choices=ALGORITHMS, help="algorithms to time (default: all)",
+        "--algorithm",
+        nargs="+",
+        action="extend",
+        metavar="ALG",
+        dest="algorithms",
+        choices=ALGORITHMS,
+        help="algorithms to time (default: all)",
     )
     parser.add_argument(
-        "--networkx-max-edges", type=hs.non_negative_int, default=NETWORKX_MAX_EDGES, metavar="M",
+        "--networkx-max-edges",
+        type=hs.non_negative_int,
+        default=NETWORKX_MAX_EDGES,
+        metavar="M",
         help=f"skip NetworkX on graphs with more stored edges (default {NETWORKX_MAX_EDGES:,})",
     )
-    parser.add_argument("--tile-size", type=int, metavar="T", help="tile edge (default: by graph size)")
+    parser.add_argument(
+        "--tile-size", type=int, metavar="T", help="tile edge (default: by graph size)"
+    )
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=BUDGET_SECONDS,
+        metavar="S",
+        help=f"seconds per measurement: slower ones are repeated less (default {BUDGET_SECONDS:g})",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     """Runs ``irreg bench graph`` for parsed options; returns the exit status."""
     harness = hs.harness_from_args("graph", args)
+    harness.budget_seconds = args.budget
     config = GraphBenchConfig(
         quick=args.quick,
         isas=args.isa,
@@ -110,7 +138,9 @@ def graph_benchmark(config: GraphBenchConfig, harness: hs.Harness) -> list[hs.Ro
     for v in config.variants:
         known = {x for a in ALGORITHMS for x in alg.variants(a)}
         if v not in known:
-            raise hs.BenchError(f"unknown variant {v!r}; expected some of {', '.join(sorted(known))}")
+            raise hs.BenchError(
+                f"unknown variant {v!r}; expected some of {', '.join(sorted(known))}"
+            )
     rows: list[hs.Row] = []
     for spec, algorithms in QUICK_CASES if config.quick else FULL_CASES:
         wanted = [a for a in algorithms if a in config.algorithms]
@@ -155,9 +185,16 @@ class Case:
     def build(cls, spec: str, tile_size: int | None, networkx_max_edges: int) -> Case:
         _note(f"generating {spec} ...")
         edges = generate(spec)
-        _note(f"{edges.name}: {edges.n:,} vertices, {edges.num_edges:,} edges; building the index ...")
+        _note(
+            f"{edges.name}: {edges.n:,} vertices, {edges.num_edges:,} edges; building the index ..."
+        )
         graph = IrregGraph.from_edges(
-            edges.src, edges.dst, edges.weight, n=edges.n, directed=edges.directed, tile_size=tile_size
+            edges.src,
+            edges.dst,
+            edges.weight,
+            n=edges.n,
+            directed=edges.directed,
+            tile_size=tile_size,
         )
         offsets, targets, weights = graph.csr()
         source = int(np.argmax(np.diff(offsets))) if graph.n else 0
@@ -176,7 +213,9 @@ class Case:
         return cls(edges.name, edges, graph, source, matrix, nx_graph, nx_skip)
 
 
-def algorithm_specs(case: Case, name: str, variants: Sequence[str], isas: Sequence[str]) -> list[hs.Spec]:
+def algorithm_specs(
+    case: Case, name: str, variants: Sequence[str], isas: Sequence[str]
+) -> list[hs.Spec]:
     """Specs for one algorithm on one case: ours, then scipy and NetworkX."""
     reference = _run_ours(case, name, "serial", None)
     check = _checker(name, reference)
@@ -188,9 +227,16 @@ def algorithm_specs(case: Case, name: str, variants: Sequence[str], isas: Sequen
         for isa in [None] if variant in ISA_FREE_VARIANTS else isas:
             specs.append(
                 hs.Spec(
-                    name=name, case=case.name, impl="irreg", variant=variant, isa=isa,
+                    name=name,
+                    case=case.name,
+                    impl="irreg",
+                    variant=variant,
+                    isa=isa,
                     run=lambda _s, v=variant, i=isa: _run_ours(case, name, v, i),
-                    verify=check, work=work, work_unit="edges", extra=_stats_extra,
+                    verify=check,
+                    work=work,
+                    work_unit="edges",
+                    extra=_stats_extra,
                 )
             )
     specs += peer_specs(case, name, reference, work)
@@ -204,8 +250,13 @@ def peer_specs(case: Case, name: str, reference: Any, work: int) -> list[hs.Spec
     if scipy_run is not None:
         specs.append(
             hs.Spec(
-                name=name, case=case.name, impl="scipy", run=scipy_run,
-                verify=_scipy_checker(name, reference), work=work, work_unit="edges",
+                name=name,
+                case=case.name,
+                impl="scipy",
+                run=scipy_run,
+                verify=_scipy_checker(name, reference),
+                work=work,
+                work_unit="edges",
                 skip_reason=None if case.matrix is not None else "scipy is not installed",
             )
         )
@@ -213,8 +264,13 @@ def peer_specs(case: Case, name: str, reference: Any, work: int) -> list[hs.Spec
     if nx_run is not None:
         specs.append(
             hs.Spec(
-                name=name, case=case.name, impl="networkx", run=nx_run,
-                verify=_networkx_checker(name, reference), work=work, work_unit="edges",
+                name=name,
+                case=case.name,
+                impl="networkx",
+                run=nx_run,
+                verify=_networkx_checker(name, reference),
+                work=work,
+                work_unit="edges",
                 skip_reason=case.networkx_skip,
             )
         )
@@ -224,7 +280,9 @@ def peer_specs(case: Case, name: str, reference: Any, work: int) -> list[hs.Spec
 def add_speedups(rows: Sequence[hs.Row]) -> None:
     """``extra["speedup_vs_serial"]``: the serial row's median over this row's, per (name, case)."""
     serial = {
-        (r.name, r.case): r.seconds for r in rows if r.impl == "irreg" and r.variant == "serial" and not r.skipped
+        (r.name, r.case): r.seconds
+        for r in rows
+        if r.impl == "irreg" and r.variant == "serial" and not r.skipped
     }
     for row in rows:
         base = serial.get((row.name, row.case))
@@ -250,13 +308,19 @@ def _run_ours(case: Case, name: str, variant: str, isa: str | None) -> Any:
 
 def _stats_extra(result: Any) -> dict[str, Any]:
     s = result.stats
-    return {"simd_utilization": s.simd_utilization, "supersteps": s.supersteps, "active_edges": s.active_edges}
+    return {
+        "simd_utilization": s.simd_utilization,
+        "supersteps": s.supersteps,
+        "active_edges": s.active_edges,
+    }
 
 
 def _checker(name: str, ref: Any) -> Callable[[Any], None]:
     def verify(result: Any) -> None:
         if name == "bfs":
-            ok = np.array_equal(result.depth, ref.depth) and np.array_equal(result.parent, ref.parent)
+            ok = np.array_equal(result.depth, ref.depth) and np.array_equal(
+                result.parent, ref.parent
+            )
         elif name in ("sssp", "sswp"):
             ok = np.allclose(result.value, ref.value, rtol=1e-12, atol=0.0)
         elif name == "wcc":
@@ -264,7 +328,9 @@ def _checker(name: str, ref: Any) -> Callable[[Any], None]:
         else:
             ok = np.array_equal(result.generation, ref.generation)
         if not ok:
-            raise hs.BenchError(f"{name}: {result.stats.variant}/{result.stats.isa} disagrees with serial")
+            raise hs.BenchError(
+                f"{name}: {result.stats.variant}/{result.stats.isa} disagrees with serial"
+            )
 
     return verify
 

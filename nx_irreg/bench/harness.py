@@ -142,12 +142,17 @@ class Harness:
         Untimed runs per spec before the timed ones.
     progress : file, optional
         Where the per-measurement progress lines go (default: ``sys.stderr``).
+    budget_seconds : float, optional
+        Rough time allowed per spec: when the first run shows that ``repeats`` runs would take
+        longer, fewer are made (at least one; a warm-up run longer than the whole budget is
+        itself the measurement); the row's ``repeats`` says how many.
     """
 
     benchmark: str
     repeats: int = 5
     warmup: int = 1
     progress: TextIO | None = None
+    budget_seconds: float | None = None
     rows: list[Row] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -171,14 +176,23 @@ class Harness:
             reason = spec.skip_reason or "nothing to run"
             self._say(f"skipped: {reason}\n")
             return _row(spec, [], {"skipped": reason})
-        for _ in range(self.warmup):
-            time_once(spec)
+        first: float | None = None
         times: list[float] = []
         result: Any = None
-        for _ in range(self.repeats):
+        for _ in range(self.warmup):
+            seconds, result = time_once(spec)
+            first = seconds if first is None else first
+            if self.budget_seconds is not None and seconds > self.budget_seconds:
+                times.append(seconds)  # too slow to repeat: the warm-up run is the measurement
+                break
+        repeats = self.repeats if not times else 1
+        while len(times) < repeats:
             result = None  # frees the previous result before the next setup
             seconds, result = time_once(spec)
             times.append(seconds)
+            first = seconds if first is None else first
+            if self.budget_seconds is not None and first > 0:
+                repeats = max(1, min(self.repeats, int(self.budget_seconds / first)))
         self._say(f"{format_seconds(statistics.median(times))}\n")
         return _row(spec, times, _extra(spec, result))
 
