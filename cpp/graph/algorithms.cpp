@@ -68,8 +68,15 @@ std::vector<std::string> VariantsOf(const std::string& algorithm) {
   return out;
 }
 
+// The fastest correct method of each algorithm on this machine (`irreg bench graph`, RMAT scale
+// 20, ER of the same size, 1000 x 1000 grid; see tests/benchmarks/results/graph_full.txt):
+// direction-optimizing BFS 25 ms vs opt 250 ms on RMAT; union-find WCC 90 ms vs opt 769 ms;
+// Dijkstra SSSP 802 ms vs opt 875 ms on RMAT and 185 ms vs 1.85 s on the grid. TS has no faster
+// method here; its default stays the seed's opt.
 std::string DefaultVariantOf(const std::string& algorithm) {
-  (void)algorithm;
+  if (algorithm == "bfs") return "direction";
+  if (algorithm == "wcc") return "union-find";
+  if (algorithm == "sssp" || algorithm == "sswp") return "dijkstra";
   return "opt";
 }
 

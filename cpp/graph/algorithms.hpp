@@ -29,7 +29,7 @@ struct LabelResult {  // WCC: smallest vertex id of the component; TS: generatio
   RunStats stats;
 };
 
-// Every variant name, for error messages and the CLI.
+// Every variant name, for error messages and the CLI; the default is the fastest method.
 std::vector<std::string> VariantsOf(const std::string& algorithm);
 std::string DefaultVariantOf(const std::string& algorithm);
 

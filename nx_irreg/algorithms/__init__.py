@@ -1,8 +1,8 @@
 """Keyword-only graph algorithms over :class:`~nx_irreg.IrregGraph` (seed 000 §6.1).
 
-Each takes ``variant=`` (``"serial"``, ``"naive"``, ``"opt"`` (default), ``"opt-search"``, and
-for some a faster method: :func:`variants`) and ``isa=``, and returns NumPy arrays and a
-:class:`RunStats`.
+Each takes ``variant=`` (the seed's ``"serial"``, ``"naive"``, ``"opt"``, ``"opt-search"``, and
+for some a faster method, which is then the default: :func:`variants`) and ``isa=``, and returns
+NumPy arrays and a :class:`RunStats`. Results do not depend on the variant or the ISA.
 """
 
 from nx_irreg import _core

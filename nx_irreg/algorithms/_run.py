@@ -45,6 +45,8 @@ def check_graph(graph: object) -> IrregGraph:
 def check_source(graph: IrregGraph, source: object) -> int:
     if not isinstance(source, numbers.Integral) or isinstance(source, bool):
         raise TypeError(f"source must be an integer vertex id, got {source!r}")
+    if graph.n == 0:
+        raise ValueError(f"source {source} is not a vertex: the graph has no vertices")
     if not 0 <= int(source) < graph.n:
         raise ValueError(
             f"source {source} is not a vertex of the graph (vertices are 0..{graph.n - 1})"

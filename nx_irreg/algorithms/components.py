@@ -19,8 +19,8 @@ class WccResult(NamedTuple):
 def wcc(graph: IrregGraph, *, variant: str | None = None, isa: str | None = None) -> WccResult:
     """Weakly connected components, each labelled by its smallest vertex id.
 
-    Edge directions are ignored. Variants: ``opt`` (min-label propagation over the grouped
-    index, default), ``opt-search``, ``naive``, ``serial``, ``union-find``.
+    Edge directions are ignored. Variants: ``union-find`` (default), ``opt`` (min-label
+    propagation over the grouped index), ``opt-search``, ``naive``, ``serial``.
     """
     g = check_graph(graph)
     label, stats = _core.wcc(g._core, variant or "", isa)

@@ -22,9 +22,9 @@ def sssp(
     """Shortest-path distances from ``source`` (``inf`` where unreachable).
 
     Weights must be non-negative (``ValueError`` names the first negative edge); an unweighted
-    graph has weight 1 on every edge. Variants: ``opt`` (wavefront Bellman-Ford over the grouped
-    index, seed 000 Fig. 2 and 4; default), ``opt-search``, ``naive``, ``serial``, ``dijkstra``
-    (binary-heap label setting).
+    graph has weight 1 on every edge. Variants: ``dijkstra`` (binary-heap label setting,
+    default), ``opt`` (wavefront Bellman-Ford over the grouped index, seed 000 Fig. 2 and 4),
+    ``opt-search``, ``naive``, ``serial``.
     """
     g = check_graph(graph)
     s = check_source(g, source)

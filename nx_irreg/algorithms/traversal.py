@@ -25,8 +25,9 @@ def bfs(
     """Breadth-first search from ``source`` along out-edges.
 
     The parent of a vertex is the smallest-id vertex one level closer to the source that has an
-    edge to it, so the tree does not depend on the variant or ISA. Variants: ``opt`` (grouped
-    index, default), ``opt-search``, ``naive``, ``serial``, ``direction`` (direction-optimizing).
+    edge to it, so the tree does not depend on the variant or ISA. Variants: ``direction``
+    (direction-optimizing, default), ``opt`` (grouped index), ``opt-search``, ``naive``,
+    ``serial``.
     """
     g = check_graph(graph)
     s = check_source(g, source)
