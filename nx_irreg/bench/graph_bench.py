@@ -25,6 +25,7 @@ import nx_irreg
 from nx_irreg import IrregGraph
 from nx_irreg import algorithms as alg
 from nx_irreg.bench import harness as hs
+from nx_irreg.graph_cli import run_algorithm
 from nx_irreg.graph_inputs import EdgeList, generate
 
 ALGORITHMS = ("bfs", "sssp", "sswp", "wcc", "ts")
@@ -294,16 +295,7 @@ def add_speedups(rows: Sequence[hs.Row]) -> None:
 
 
 def _run_ours(case: Case, name: str, variant: str, isa: str | None) -> Any:
-    g = case.graph
-    if name == "bfs":
-        return alg.bfs(g, source=case.source, variant=variant, isa=isa)
-    if name == "sssp":
-        return alg.sssp(g, source=case.source, variant=variant, isa=isa)
-    if name == "sswp":
-        return alg.sswp(g, source=case.source, variant=variant, isa=isa)
-    if name == "wcc":
-        return alg.wcc(g, variant=variant, isa=isa)
-    return alg.topological_generations(g, variant=variant, isa=isa)
+    return run_algorithm(name, case.graph, case.source, variant, isa)
 
 
 def _stats_extra(result: Any) -> dict[str, Any]:
