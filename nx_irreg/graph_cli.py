@@ -41,7 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--variant",
         help="serial, naive, opt, opt-search; bfs also direction, sssp and sswp also dijkstra, "
-        "wcc also union-find (the default where there is one; else opt)",
+        "wcc also union-find (the default where there is one; ts: naive)",
     )
     parser.add_argument("--isa", help=f"one of {', '.join(compiled_isas())} (default: the best)")
     parser.add_argument(

@@ -28,7 +28,8 @@ def topological_generations(
 
     Generation ``k`` holds the vertices whose longest path from a source has ``k`` edges, the same
     sets as ``networkx.topological_generations``. Raises :class:`GraphCycleError` (a
-    ``ValueError``) when the graph has a cycle, self-loops included.
+    ``ValueError``) when the graph has a cycle, self-loops included. Variants: ``naive``
+    (default: fastest on sparse DAGs), ``opt``, ``opt-search``, ``serial``.
     """
     g = check_graph(graph)
     if not g.directed and g.num_edges:
