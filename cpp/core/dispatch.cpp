@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "core/cpu_features.hpp"
+#include "graph/graph_kernels.hpp"
 
 namespace irreg {
 namespace {
@@ -11,6 +12,7 @@ namespace {
 struct IsaEntry {
   const char* name;
   const KernelTable& (*table)();
+  const graph::GraphKernelTable& (*graph_table)();
   bool (*runnable)();
 };
 
@@ -21,14 +23,14 @@ bool HasAvx512() { return DetectCpuFeatures().avx512; }
 // The single list of ISAs, best first. The emulated AVX-512 build is compiled with AVX2 flags.
 const IsaEntry kIsas[] = {
 #ifdef IRREG_HAVE_AVX512
-    {"avx512", &avx512::Kernels, &HasAvx512},
+    {"avx512", &avx512::Kernels, &avx512::GraphKernels, &HasAvx512},
 #endif
 #ifdef IRREG_HAVE_AVX2
-    {"avx2", &avx2::Kernels, &HasAvx2},
+    {"avx2", &avx2::Kernels, &avx2::GraphKernels, &HasAvx2},
 #endif
-    {"scalar", &scalar::Kernels, &Always},
+    {"scalar", &scalar::Kernels, &scalar::GraphKernels, &Always},
 #ifdef IRREG_HAVE_AVX512_EMU
-    {"avx512-emu", &avx512_emu::Kernels, &HasAvx2},
+    {"avx512-emu", &avx512_emu::Kernels, &avx512_emu::GraphKernels, &HasAvx2},
 #endif
 };
 
@@ -100,6 +102,10 @@ std::string ResolveIsa(const std::string& requested) {
 const KernelTable& KernelsFor(const std::string& requested) {
   if (requested.empty()) return Checked(DefaultIsa()).table();
   return Checked(requested).table();
+}
+
+const graph::GraphKernelTable& GraphKernelsFor(const std::string& requested) {
+  return Checked(requested.empty() ? DefaultIsa() : requested).graph_table();
 }
 
 }  // namespace irreg

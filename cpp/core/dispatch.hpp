@@ -9,6 +9,9 @@
 #include "core/kernel_table.hpp"
 
 namespace irreg {
+namespace graph {
+struct GraphKernelTable;
+}
 
 // ISAs compiled into this build, in order of preference (best first); "avx512-emu" last.
 std::vector<std::string> CompiledIsas();
@@ -21,5 +24,7 @@ const std::string& DefaultIsa();
 // Resolves a per-call request ("" means DefaultIsa()) and checks it can run here.
 std::string ResolveIsa(const std::string& requested);
 const KernelTable& KernelsFor(const std::string& requested);
+// The graph engine's message kernels (graph/graph_kernels.hpp) of the same ISA.
+const graph::GraphKernelTable& GraphKernelsFor(const std::string& requested);
 
 }  // namespace irreg

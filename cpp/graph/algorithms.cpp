@@ -5,22 +5,6 @@
 #include "core/dispatch.hpp"
 
 namespace irreg {
-
-const graph::GraphKernelTable& GraphKernelsFor(const std::string& requested) {
-  const std::string isa = ResolveIsa(requested);
-  if (isa == "scalar") return scalar::GraphKernels();
-#ifdef IRREG_HAVE_AVX2
-  if (isa == "avx2") return avx2::GraphKernels();
-#endif
-#ifdef IRREG_HAVE_AVX512
-  if (isa == "avx512") return avx512::GraphKernels();
-#endif
-#ifdef IRREG_HAVE_AVX512_EMU
-  if (isa == "avx512-emu") return avx512_emu::GraphKernels();
-#endif
-  throw std::runtime_error("no graph kernels for ISA '" + isa + "'");
-}
-
 namespace graph {
 namespace {
 

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
 
 #include "core/types.hpp"
 #include "graph/programs/program_list.hpp"
@@ -98,7 +97,4 @@ IRREG_DECLARE_GRAPH_TABLE(avx2)
 IRREG_DECLARE_GRAPH_TABLE(avx512)
 IRREG_DECLARE_GRAPH_TABLE(avx512_emu)
 #undef IRREG_DECLARE_GRAPH_TABLE
-
-// The graph kernels of an ISA name, resolved and checked as KernelsFor does.
-const graph::GraphKernelTable& GraphKernelsFor(const std::string& requested);
 }  // namespace irreg
