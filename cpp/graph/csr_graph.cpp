@@ -14,9 +14,10 @@ uint64_t PairKey(VertexId u, VertexId v) {
   return (static_cast<uint64_t>(static_cast<uint32_t>(u)) << 32) | static_cast<uint32_t>(v);
 }
 
-// Sorts (key, edge) pairs, keeps the last edge of each key and lays the survivors out as CSR.
-CsrGraph Assemble(std::vector<uint64_t> keys, std::vector<int32_t> order,
-                  const std::vector<double>* weights, int32_t n) {
+// Sorts (key, edge) pairs, keeps the last edge of each key (the sort is stable) and lays the
+// survivors out as CSR; weights (null: all 1) are indexed by edge.
+CsrGraph Assemble(std::vector<uint64_t> keys, std::vector<int32_t> order, const double* weights,
+                  int32_t n) {
   RadixSortPairs(&keys, &order);
   const size_t m = keys.size();
   CsrGraph g;
@@ -29,7 +30,7 @@ CsrGraph Assemble(std::vector<uint64_t> keys, std::vector<int32_t> order,
     if (i + 1 < m && keys[i + 1] == keys[i]) continue;  // a later copy of the same edge wins
     const VertexId u = static_cast<VertexId>(keys[i] >> 32);
     g.targets.push_back(static_cast<VertexId>(keys[i] & 0xffffffffu));
-    g.weights.push_back(g.weighted ? (*weights)[order[i]] : 1.0);
+    g.weights.push_back(g.weighted ? weights[order[i]] : 1.0);
     ++g.offsets[u + 1];
   }
   for (int32_t v = 0; v < n; ++v) g.offsets[v + 1] += g.offsets[v];
@@ -61,48 +62,22 @@ CsrGraph CsrGraph::FromEdges(const int64_t* src, const int64_t* dst, const doubl
     if (weights != nullptr && std::isnan(weights[i]))
       throw std::invalid_argument("weight[" + std::to_string(i) + "] is NaN");
   }
+  // An undirected edge is stored both ways (a self-loop once), each copy labelled with the input
+  // edge, so a later {u, v} in either direction wins for both directions.
   std::vector<uint64_t> keys;
   std::vector<int32_t> order;
-  std::vector<double> w;
   keys.reserve(stored);
   order.reserve(stored);
-  if (weights != nullptr) w.reserve(stored);
-  if (directed) {
-    for (int64_t i = 0; i < m; ++i) {
-      keys.push_back(PairKey(static_cast<VertexId>(src[i]), static_cast<VertexId>(dst[i])));
-      order.push_back(static_cast<int32_t>(i));
-    }
-    if (weights != nullptr) w.assign(weights, weights + m);
-    return Assemble(std::move(keys), std::move(order), weights ? &w : nullptr, n);
-  }
-  // Undirected: collapse {u, v} under its ordered key first so the last copy wins for both
-  // directions, then store both directions (a self-loop once).
   for (int64_t i = 0; i < m; ++i) {
-    const VertexId u = static_cast<VertexId>(std::min(src[i], dst[i]));
-    const VertexId v = static_cast<VertexId>(std::max(src[i], dst[i]));
+    const VertexId u = static_cast<VertexId>(src[i]), v = static_cast<VertexId>(dst[i]);
     keys.push_back(PairKey(u, v));
     order.push_back(static_cast<int32_t>(i));
-  }
-  RadixSortPairs(&keys, &order);
-  std::vector<uint64_t> both;
-  std::vector<int32_t> both_order;
-  both.reserve(stored);
-  both_order.reserve(stored);
-  for (size_t i = 0; i < keys.size(); ++i) {
-    if (i + 1 < keys.size() && keys[i + 1] == keys[i]) continue;
-    const VertexId u = static_cast<VertexId>(keys[i] >> 32);
-    const VertexId v = static_cast<VertexId>(keys[i] & 0xffffffffu);
-    const int32_t slot = static_cast<int32_t>(both.size());
-    if (weights != nullptr) w.push_back(weights[order[i]]);
-    both.push_back(PairKey(u, v));
-    both_order.push_back(slot);
-    if (u != v) {
-      if (weights != nullptr) w.push_back(weights[order[i]]);
-      both.push_back(PairKey(v, u));
-      both_order.push_back(slot + 1);
+    if (!directed && u != v) {
+      keys.push_back(PairKey(v, u));
+      order.push_back(static_cast<int32_t>(i));
     }
   }
-  return Assemble(std::move(both), std::move(both_order), weights ? &w : nullptr, n);
+  return Assemble(std::move(keys), std::move(order), weights, n);
 }
 
 CsrGraph CsrGraph::Symmetrized() const {
