@@ -79,7 +79,7 @@ ValueResult RunSssp(const Graph& g, VertexId source, const std::string& variant,
   const std::string v = CheckVariant("sssp", variant);
   CheckSource(g, source);
   const CsrGraph& csr = g.layout().csr();
-  for (int64_t e = 0; e < csr.num_edges(); ++e)
+  for (int64_t e = 0; csr.min_weight < 0 && e < csr.num_edges(); ++e)
     if (csr.weights[e] < 0) {
       VertexId u = 0;
       while (csr.offsets[u + 1] <= e) ++u;

@@ -1,5 +1,6 @@
 #include "graph/csr_graph.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -34,6 +35,8 @@ CsrGraph Assemble(std::vector<uint64_t> keys, std::vector<int32_t> order, const 
     ++g.offsets[u + 1];
   }
   for (int32_t v = 0; v < n; ++v) g.offsets[v + 1] += g.offsets[v];
+  g.min_weight = std::numeric_limits<double>::infinity();
+  for (double w : g.weights) g.min_weight = std::min(g.min_weight, w);
   g.targets.resize(g.targets.size() + kLanes, 0);
   g.weights.resize(g.weights.size() + kLanes, 0.0);
   return g;
@@ -100,6 +103,7 @@ CsrGraph CsrGraph::Transposed() const {
   CsrGraph t;
   t.n = n;
   t.weighted = weighted;
+  t.min_weight = min_weight;
   const int64_t m = num_edges();
   t.offsets.assign(static_cast<size_t>(n) + 1, 0);
   for (int64_t e = 0; e < m; ++e) ++t.offsets[targets[e] + 1];

@@ -15,6 +15,7 @@ struct CsrGraph {
   std::vector<int64_t> offsets;   // n + 1
   std::vector<VertexId> targets;  // m, plus kLanes of padding so SIMD loads may run past the end
   std::vector<double> weights;    // m (+ padding), 1 when none were given
+  double min_weight = 0;          // smallest weight (+inf without edges): SSSP checks it per run
 
   int64_t num_edges() const { return offsets.empty() ? 0 : offsets.back(); }
   int64_t degree(VertexId v) const { return offsets[v + 1] - offsets[v]; }
