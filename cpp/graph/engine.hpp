@@ -126,7 +126,7 @@ class Engine {
       const Msg s = P::kUsesSource ? source[u] : Msg{0};
       for (int64_t e = csr.offsets[u]; e < csr.offsets[u + 1]; ++e) {
         const Msg w = P::kUsesWeight ? static_cast<Msg>(csr.weights[e]) : Msg{0};
-        outbox_.push_back({csr.targets[e], P::Produce(w, s, P::InitMsg())});
+        outbox_.push_back({csr.targets[e], P::MessageOf(w, s)});
       }
     }
     // Deliver: inbox_begin_[v + 1] counts v's messages; recipients are listed on first count.

@@ -33,10 +33,8 @@ struct SsspProgram {
                                     typename L::Vec message) {
     return L::Min(message, L::Add(source, edge));
   }
-  static Msg Produce(Msg edge, Msg source, Msg message) {
-    const Msg d = source + edge;
-    return d < message ? d : message;
-  }
+  // The message one edge carries (Pregel's SendMessageTo value); ProduceMsg combines it.
+  static Msg MessageOf(Msg edge, Msg source) { return source + edge; }
 
   template <class Ctx>
   void Start(Ctx& ctx) {

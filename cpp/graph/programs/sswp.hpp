@@ -33,10 +33,8 @@ struct SswpProgram {
                                     typename L::Vec message) {
     return L::Max(message, L::Min(source, edge));
   }
-  static Msg Produce(Msg edge, Msg source, Msg message) {
-    const Msg w = edge < source ? edge : source;
-    return w > message ? w : message;
-  }
+  // The message one edge carries (Pregel's SendMessageTo value); ProduceMsg combines it.
+  static Msg MessageOf(Msg edge, Msg source) { return edge < source ? edge : source; }
 
   template <class Ctx>
   void Start(Ctx& ctx) {

@@ -32,7 +32,8 @@ struct TopoProgram {
                                     typename L::Vec message) {
     return L::Add(message, L::Set1(1));
   }
-  static Msg Produce(Msg /*edge*/, Msg /*source*/, Msg message) { return message + 1; }
+  // The message one edge carries (Pregel's SendMessageTo value); ProduceMsg combines it.
+  static Msg MessageOf(Msg /*edge*/, Msg /*source*/) { return 1; }
 
   template <class Ctx>
   void Start(Ctx& ctx) {

@@ -32,7 +32,8 @@ struct WccProgram {
                                     typename L::Vec message) {
     return L::Min(message, source);
   }
-  static Msg Produce(Msg /*edge*/, Msg source, Msg message) { return source < message ? source : message; }
+  // The message one edge carries (Pregel's SendMessageTo value); ProduceMsg combines it.
+  static Msg MessageOf(Msg /*edge*/, Msg source) { return source; }
 
   template <class Ctx>
   void Start(Ctx& ctx) {
