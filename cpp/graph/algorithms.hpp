@@ -29,6 +29,27 @@ struct LabelResult {  // WCC: smallest vertex id of the component; TS: generatio
   RunStats stats;
 };
 
+// Values settled in order, for the NetworkX backend, whose dicts keep NetworkX's order.
+struct SettledValues {
+  std::vector<double> value;    // +inf: not reached (or beyond the cutoff)
+  std::vector<VertexId> order;  // vertices in the order their values became final
+  bool contradiction = false;   // Dijkstra met a negative weight that improves a settled vertex
+  bool negative_cycle = false;  // Bellman-Ford found a negative cycle reachable from a source
+};
+// Vertices level by level as a FIFO queue discovers them, rows scanned in their stored order:
+// exactly NetworkX's generic_bfs_edges / bfs_layers order when the CSR came from its adjacency.
+struct OrderedLevels {
+  std::vector<VertexId> order;     // sources (once each, in the given order), then discoveries
+  std::vector<VertexId> parent;    // the discoverer; -1 for sources and unreached vertices
+  std::vector<int64_t> level_end;  // level k is order[level_end[k-1] (0 for k = 0), level_end[k])
+};
+// Kahn's algorithm by generations in NetworkX's order (topological_generations).
+struct OrderedGenerations {
+  std::vector<VertexId> order;
+  std::vector<int64_t> generation_end;
+  bool complete = true;  // false: a cycle left vertices whose in-degree never reached zero
+};
+
 // Every variant name, for error messages and the CLI; the default is the fastest method.
 std::vector<std::string> VariantsOf(const std::string& algorithm);
 std::string DefaultVariantOf(const std::string& algorithm);
@@ -46,5 +67,15 @@ BfsResult DirectionOptimizingBfs(const GraphLayout& g, VertexId source);
 LabelResult UnionFindWcc(const CsrGraph& csr);
 ValueResult DijkstraSssp(const CsrGraph& g, VertexId source);
 ValueResult DijkstraSswp(const CsrGraph& g, VertexId source);
+
+// The kernels behind the NetworkX backend's ordered outputs (ordered_bfs.cpp,
+// ordered_topological_sort.cpp, dijkstra.cpp, bellman_ford.cpp). depth_limit < 0: no limit;
+// cutoff: +inf for none.
+OrderedLevels OrderedBfs(const CsrGraph& g, const std::vector<VertexId>& sources,
+                         int64_t depth_limit);
+OrderedGenerations OrderedTopologicalGenerations(const CsrGraph& g);
+SettledValues DijkstraMultiSource(const CsrGraph& g, const std::vector<VertexId>& sources,
+                                  double cutoff);
+SettledValues BellmanFord(const CsrGraph& g, const std::vector<VertexId>& sources);
 
 }  // namespace irreg::graph

@@ -83,6 +83,32 @@ CsrGraph CsrGraph::FromEdges(const int64_t* src, const int64_t* dst, const doubl
   return Assemble(std::move(keys), std::move(order), weights, n);
 }
 
+CsrGraph CsrGraph::FromRows(std::vector<int64_t> offsets, std::vector<VertexId> targets,
+                            std::vector<double> weights, int32_t n) {
+  const int64_t m = static_cast<int64_t>(targets.size());
+  if (n < 0 || offsets.size() != static_cast<size_t>(n) + 1 || offsets.front() != 0 ||
+      offsets.back() != m)
+    throw std::invalid_argument("offsets must hold n + 1 entries from 0 to the number of targets");
+  for (int32_t v = 0; v < n; ++v)
+    if (offsets[v + 1] < offsets[v])
+      throw std::invalid_argument("offsets must not decrease (row " + std::to_string(v) + ")");
+  for (int64_t e = 0; e < m; ++e) CheckId("targets", e, targets[e], n);
+  CsrGraph g;
+  g.n = n;
+  g.weighted = !weights.empty();
+  if (g.weighted && static_cast<int64_t>(weights.size()) != m)
+    throw std::invalid_argument("weights must hold one value per target");
+  if (!g.weighted) weights.assign(m, 1.0);
+  g.offsets = std::move(offsets);
+  g.targets = std::move(targets);
+  g.weights = std::move(weights);
+  g.min_weight = std::numeric_limits<double>::infinity();
+  for (double w : g.weights) g.min_weight = std::min(g.min_weight, w);
+  g.targets.resize(m + kLanes, 0);
+  g.weights.resize(m + kLanes, 0.0);
+  return g;
+}
+
 CsrGraph CsrGraph::Symmetrized() const {
   const int64_t m = num_edges();
   std::vector<uint64_t> keys;

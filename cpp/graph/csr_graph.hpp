@@ -1,5 +1,6 @@
-// Compressed sparse rows of a graph: out-edges of each vertex sorted by target, parallel edges
-// collapsed (the last one given wins, as repeated add_edge does in NetworkX), self-loops kept.
+// Compressed sparse rows of a graph: out-edges of each vertex (sorted by target when built from an
+// edge list, in NetworkX's adjacency order when built from rows), parallel edges collapsed (the
+// last one given wins, as repeated add_edge does in NetworkX), self-loops kept.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +26,11 @@ struct CsrGraph {
   // Throws std::invalid_argument naming the first bad id or NaN weight.
   static CsrGraph FromEdges(const int64_t* src, const int64_t* dst, const double* weights,
                             int64_t m, int32_t n, bool directed);
+  // From rows already laid out (a NetworkX adjacency walked in order): each row keeps its given
+  // order, which is what NetworkX's traversal orders follow. weights empty: unweighted. Throws
+  // std::invalid_argument on offsets that do not describe `targets` or an id outside [0, n).
+  static CsrGraph FromRows(std::vector<int64_t> offsets, std::vector<VertexId> targets,
+                           std::vector<double> weights, int32_t n);
   // Both directions of every edge, collapsed again, weights 1 (for weakly connected components).
   CsrGraph Symmetrized() const;
   // Edges reversed: in-edges of each vertex sorted by source (for bottom-up BFS steps).

@@ -1,11 +1,13 @@
-// Label-setting single-source paths with a binary heap and lazy deletion (Dijkstra 1959): the
-// faster method for SSSP (smallest sum first) and SSWP (widest bottleneck first, the max-min
-// variant). Each vertex settles once, so every edge is relaxed once: O(m log n), against the
-// wavefront Bellman-Ford's re-sends of every vertex whose value improves.
+// Label-setting paths with a binary heap and lazy deletion (Dijkstra 1959): the faster method for
+// SSSP (smallest sum first) and SSWP (widest bottleneck first, the max-min variant). Each vertex
+// settles once, so every edge is relaxed once: O(m log n), against the wavefront Bellman-Ford's
+// re-sends of every vertex whose value improves. Ties pop in push order, as in NetworkX's heap of
+// (distance, counter, node), so the settle order is NetworkX's too.
 #include <chrono>
 #include <functional>
 #include <limits>
 #include <queue>
+#include <tuple>
 
 #include "graph/algorithms.hpp"
 
@@ -13,49 +15,90 @@ namespace irreg::graph {
 namespace {
 
 // Better(a, b): a is the preferred value; Extend(value, weight): the value one edge further.
+// Values worse than `limit` are not kept (NetworkX's cutoff).
 template <class Better, class Extend>
-ValueResult LabelSetting(const CsrGraph& g, VertexId source, double worst, double at_source,
-                         Better better, Extend extend) {
-  const auto t0 = std::chrono::steady_clock::now();
-  ValueResult r{std::vector<double>(g.n, worst), {}};
+SettledValues LabelSetting(const CsrGraph& g, const std::vector<VertexId>& sources, double worst,
+                           double at_source, double limit, Better better, Extend extend,
+                           RunStats* stats) {
+  SettledValues r;
+  r.value.assign(g.n, worst);
   std::vector<double>& value = r.value;
-  using Entry = std::pair<double, VertexId>;
-  // The heap's top must be the best value: its "less" is "worse".
-  auto worse = [&better](const Entry& a, const Entry& b) { return better(b.first, a.first); };
+  std::vector<uint8_t> settled(g.n, 0);
+  using Entry = std::tuple<double, int64_t, VertexId>;  // (value, push counter, vertex)
+  // The heap's top must be the best value, earliest pushed among equals: its "less" is "worse".
+  auto worse = [&better](const Entry& a, const Entry& b) {
+    if (std::get<0>(a) != std::get<0>(b)) return better(std::get<0>(b), std::get<0>(a));
+    return std::get<1>(a) > std::get<1>(b);
+  };
   std::priority_queue<Entry, std::vector<Entry>, decltype(worse)> heap(worse);
-  value[source] = at_source;
-  heap.push({at_source, source});
+  int64_t pushes = 0;
+  for (VertexId s : sources) {
+    value[s] = at_source;
+    heap.push({at_source, pushes++, s});
+  }
   while (!heap.empty()) {
-    const auto [d, u] = heap.top();
+    const auto [d, seq, u] = heap.top();
     heap.pop();
-    if (d != value[u]) continue;  // a stale entry: u settled with a better value
-    ++r.stats.supersteps;
-    r.stats.active_edges += g.degree(u);
+    if (settled[u]) continue;  // a stale entry: u settled with a better value
+    settled[u] = 1;
+    r.order.push_back(u);
+    ++stats->supersteps;
+    stats->active_edges += g.degree(u);
     for (int64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
       const VertexId v = g.targets[e];
       const double candidate = extend(d, g.weights[e]);
+      if (better(limit, candidate)) continue;
+      if (settled[v]) {
+        // Only a negative weight can improve a settled vertex: NetworkX calls this a
+        // contradiction, and so do we rather than return a wrong value.
+        if (better(candidate, value[v])) {
+          r.contradiction = true;
+          return r;
+        }
+        continue;
+      }
       if (better(candidate, value[v])) {
         value[v] = candidate;
-        heap.push({candidate, v});
+        heap.push({candidate, pushes++, v});
       }
     }
   }
+  return r;
+}
+
+template <class Run>
+ValueResult Timed(Run run) {
+  const auto t0 = std::chrono::steady_clock::now();
+  ValueResult r;
+  r.value = run(&r.stats).value;
   r.stats.compute_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;
 }
 
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
 }  // namespace
 
+SettledValues DijkstraMultiSource(const CsrGraph& g, const std::vector<VertexId>& sources,
+                                  double cutoff) {
+  RunStats unused;
+  return LabelSetting(g, sources, kInf, 0.0, cutoff, std::less<double>(),
+                      [](double d, double w) { return d + w; }, &unused);
+}
+
 ValueResult DijkstraSssp(const CsrGraph& g, VertexId source) {
-  return LabelSetting(g, source, std::numeric_limits<double>::infinity(), 0.0, std::less<double>(),
-                      [](double d, double w) { return d + w; });
+  return Timed([&](RunStats* stats) {
+    return LabelSetting(g, {source}, kInf, 0.0, kInf, std::less<double>(),
+                        [](double d, double w) { return d + w; }, stats);
+  });
 }
 
 ValueResult DijkstraSswp(const CsrGraph& g, VertexId source) {
-  return LabelSetting(g, source, -std::numeric_limits<double>::infinity(),
-                      std::numeric_limits<double>::infinity(), std::greater<double>(),
-                      [](double d, double w) { return w < d ? w : d; });
+  return Timed([&](RunStats* stats) {
+    return LabelSetting(g, {source}, -kInf, kInf, -kInf, std::greater<double>(),
+                        [](double d, double w) { return w < d ? w : d; }, stats);
+  });
 }
 
 }  // namespace irreg::graph

@@ -43,3 +43,22 @@ def topological_generations(
         )
     order = np.argsort(generation, kind="stable").astype(np.int32)
     return TopoResult(generation, order, run_stats("ts", variant, isa, stats))
+
+
+class TopoOrder(NamedTuple):
+    order: np.ndarray  # int32 vertices generation by generation (as far as Kahn got)
+    generation_end: np.ndarray  # int64: generation k is order[generation_end[k - 1]:generation_end[k]]
+    complete: bool  # False: a cycle stopped Kahn's algorithm before every vertex was ordered
+
+
+def topological_order(graph: IrregGraph) -> TopoOrder:
+    """Kahn's algorithm by generations in NetworkX's order (``networkx.topological_generations``).
+
+    Sources in vertex order first; a vertex joins the next generation when its last in-edge is
+    consumed, parents taken in generation order and their rows in stored order. Does not raise on
+    a cycle: ``complete`` says whether every vertex was ordered, since NetworkX yields the
+    generations before the cycle first.
+    """
+    g = check_graph(graph)
+    order, generation_end, complete = _core.ordered_topological_generations(g._core)
+    return TopoOrder(order, generation_end, bool(complete))

@@ -45,3 +45,41 @@ def sswp(
     s = check_source(g, source)
     value, stats = _core.sswp(g._core, s, variant or "", isa)
     return PathResult(value, run_stats("sswp", variant, isa, stats))
+
+
+class NegativeCycleError(ValueError):
+    """A cycle of negative total weight is reachable from a source: distances are unbounded."""
+
+
+class SettledPaths(NamedTuple):
+    value: np.ndarray  # float64 distance per vertex, inf where not reached (or beyond the cutoff)
+    order: np.ndarray  # int32 reached vertices in the order their distance became known
+
+
+def dijkstra(graph: IrregGraph, *, sources: list[int], cutoff: float | None = None) -> SettledPaths:
+    """Multi-source Dijkstra in NetworkX's settle order (ties: the first pushed settles first).
+
+    Distances above ``cutoff`` are not kept. A negative weight that would improve a settled
+    vertex raises ``ValueError`` (NetworkX's "Contradictory paths found: negative weights?").
+    """
+    g = check_graph(graph)
+    ids = [check_source(g, s) for s in sources]
+    limit = float("inf") if cutoff is None else float(cutoff)
+    value, order, contradiction, _ = _core.dijkstra_multi_source(g._core, ids, limit)
+    if contradiction:
+        raise ValueError("Contradictory paths found: negative weights?")
+    return SettledPaths(value, order)
+
+
+def bellman_ford(graph: IrregGraph, *, sources: list[int]) -> SettledPaths:
+    """Queue-based Bellman-Ford from ``sources`` for weights of either sign (NetworkX's order).
+
+    Raises :class:`NegativeCycleError` when a negative cycle is reachable from a source (on an
+    undirected graph any negative edge is one).
+    """
+    g = check_graph(graph)
+    ids = [check_source(g, s) for s in sources]
+    value, order, _, negative_cycle = _core.bellman_ford(g._core, ids)
+    if negative_cycle:
+        raise NegativeCycleError("Negative cycle detected.")
+    return SettledPaths(value, order)

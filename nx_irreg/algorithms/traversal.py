@@ -33,3 +33,22 @@ def bfs(
     s = check_source(g, source)
     depth, parent, stats = _core.bfs(g._core, s, variant or "", isa)
     return BfsResult(depth, parent, run_stats("bfs", variant, isa, stats))
+
+
+class BfsOrder(NamedTuple):
+    order: np.ndarray  # int32 vertices in discovery order, the sources first
+    parent: np.ndarray  # int32 per vertex: the vertex that discovered it; -1 for sources, unreached
+    level_end: np.ndarray  # int64: level k is order[level_end[k - 1]:level_end[k]] (from 0 for k = 0)
+
+
+def bfs_order(graph: IrregGraph, *, sources: list[int], depth_limit: int | None = None) -> BfsOrder:
+    """Breadth-first search with a FIFO queue from ``sources`` (first level, in the order given).
+
+    Rows are scanned in their stored order, so on a graph converted from NetworkX the discovery
+    order and the parents are exactly those of ``networkx.bfs_edges`` / ``bfs_layers``. Levels
+    deeper than ``depth_limit`` are not explored. Serial, O(n + m): the order is what it defines.
+    """
+    g = check_graph(graph)
+    ids = [check_source(g, s) for s in sources]
+    limit = -1 if depth_limit is None else max(int(depth_limit), 0)
+    return BfsOrder(*_core.ordered_bfs(g._core, ids, limit))

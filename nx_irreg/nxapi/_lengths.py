@@ -1,0 +1,41 @@
+"""NetworkX's dicts and sets from the kernels' arrays: labels back, Python numbers out."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from nx_irreg.backend_graph import BackendGraph
+from nx_irreg.nxapi._options import Options
+
+
+def node_position(G: BackendGraph, node: object, error: Exception) -> int:
+    """Vertex id of ``node``; raises ``error`` when ``node`` is not in ``G``."""
+    position = G.position(node)
+    if position is None:
+        raise error
+    return position
+
+
+def length_dict(
+    G: BackendGraph, order: np.ndarray, value: np.ndarray, sources: int, options: Options
+) -> dict:
+    """``{label: length}`` over ``order``, the first ``sources`` entries being sources.
+
+    Lengths are ints when every weight is an int (``weight_dtype="auto"``, as NetworkX's sums of
+    Python numbers are) or ``"int64"``, floats under ``"float64"``; with ``"auto"`` and float
+    weights the sources keep NetworkX's int 0.
+    """
+    lengths = value[order]
+    if options.weight_dtype == "int64" and not G.integral_weights:
+        raise TypeError("weight_dtype='int64' needs integer weights; this graph has other numbers")
+    as_int = options.weight_dtype == "int64" or (
+        options.weight_dtype == "auto" and G.integral_weights
+    )
+    values = lengths.astype(np.int64).tolist() if as_int else lengths.astype(float).tolist()
+    if options.weight_dtype == "auto" and not as_int:
+        values[:sources] = [0] * sources
+    return dict(zip(G.labels(order), values, strict=True))
+
+
+def node_set(G: BackendGraph, positions: np.ndarray) -> set:
+    return set(G.labels(positions))
