@@ -15,6 +15,7 @@ from nx_irreg._core import (
     resolve_isa,
 )
 from nx_irreg.graph import IrregGraph
+from nx_irreg.widest_paths import single_source_widest_path_length
 
 try:
     __version__ = version("irreg")
@@ -30,4 +31,5 @@ __all__ = [
     "best_isa",
     "compiled_isas",
     "resolve_isa",
+    "single_source_widest_path_length",
 ]

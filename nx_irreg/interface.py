@@ -20,7 +20,12 @@ __all__ = ["MIN_EDGES_TO_CONVERT", "BackendInterface", "backend_interface"]
 MIN_EDGES_TO_CONVERT = 2000
 
 # NetworkX tests the backend cannot pass, each with the reason (see on_start_tests).
-KNOWN_FAILURES: dict[tuple[str, str], str] = {}
+KNOWN_FAILURES: dict[tuple[str, str], str] = {
+    ("test_dag", "test_topological_sort6"): (
+        "NetworkX raises RuntimeError when G changes while topological_sort is being iterated; "
+        "irreg iterates the converted graph, which does not see later changes to G"
+    ),
+}
 
 
 def _arguments(name: str, args: tuple, kwargs: dict) -> dict:

@@ -22,7 +22,7 @@ def component_sets(G: BackendGraph, label: np.ndarray) -> Iterator[set]:
     order = np.argsort(label, kind="stable")
     starts = np.flatnonzero(np.diff(label[order], prepend=-1)).tolist()
     labels = G.labels(order)
-    for begin, end in zip(starts, [*starts[1:], len(labels)], strict=True):
+    for begin, end in zip(starts, [*starts[1:], len(labels)][: len(starts)], strict=True):
         yield set(labels[begin:end])
 
 

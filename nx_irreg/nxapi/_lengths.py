@@ -17,19 +17,28 @@ def node_position(G: BackendGraph, node: object, error: Exception) -> int:
 
 
 def length_dict(
-    G: BackendGraph, order: np.ndarray, value: np.ndarray, sources: int, options: Options
+    G: BackendGraph,
+    order: np.ndarray,
+    value: np.ndarray,
+    sources: int,
+    options: Options,
+    *,
+    integral: bool | None = None,
 ) -> dict:
     """``{label: length}`` over ``order``, the first ``sources`` entries being sources.
 
     Lengths are ints when every weight is an int (``weight_dtype="auto"``, as NetworkX's sums of
     Python numbers are) or ``"int64"``, floats under ``"float64"``; with ``"auto"`` and float
-    weights the sources keep NetworkX's int 0.
+    weights the sources keep NetworkX's int 0. ``integral`` overrides the graph's flag (hop counts).
+    NetworkX's type is per path (an int until a float weight joins the sum); with int and float
+    weights mixed, every length but the sources' is a float here.
     """
     lengths = value[order]
-    if options.weight_dtype == "int64" and not G.integral_weights:
+    integral = G.integral_weights if integral is None else integral
+    if options.weight_dtype == "int64" and not integral:
         raise TypeError("weight_dtype='int64' needs integer weights; this graph has other numbers")
     as_int = options.weight_dtype == "int64" or (
-        options.weight_dtype == "auto" and G.integral_weights
+        options.weight_dtype == "auto" and integral
     )
     values = lengths.astype(np.int64).tolist() if as_int else lengths.astype(float).tolist()
     if options.weight_dtype == "auto" and not as_int:

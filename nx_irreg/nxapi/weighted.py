@@ -10,7 +10,7 @@ from __future__ import annotations
 import networkx as nx
 import numpy as np
 
-from nx_irreg.algorithms import NegativeCycleError, bellman_ford, dijkstra, sssp
+from nx_irreg.algorithms import NegativeCycleError, bellman_ford, bfs_order, dijkstra, sssp
 from nx_irreg.backend_graph import BackendGraph
 from nx_irreg.nxapi._lengths import length_dict, node_position
 from nx_irreg.nxapi._options import Options, resolve
@@ -20,6 +20,29 @@ __all__ = [
     "single_source_bellman_ford_path_length",
     "single_source_dijkstra_path_length",
 ]
+
+
+def _counts_hops(G: BackendGraph, weight: object) -> bool:
+    """Whether lengths are hop counts: ``weight=None`` on a graph NetworkX converted with weights
+    (its cache serves unweighted calls with a weighted conversion)."""
+    if weight is None:
+        return True
+    if weight != G.weight:
+        raise ValueError(
+            f"this graph was converted with weights from {G.weight!r}, not {weight!r}; "
+            "convert it again with nx_irreg.backend_graph.from_networkx(G, weight)"
+        )
+    return G.weight is None
+
+
+def _hop_lengths(G: BackendGraph, ids: list[int], cutoff: float | None, opts: Options) -> dict:
+    """Unit weights: BFS order is Dijkstra's and Bellman-Ford's settle order (ties by push)."""
+    limit = None if cutoff is None else max(int(cutoff // 1), 0)
+    order, _, level_end = bfs_order(G.graph, sources=ids, depth_limit=limit)
+    depth = np.repeat(np.arange(len(level_end), dtype=np.float64), np.diff(level_end, prepend=0))
+    value = np.empty(G.graph.n)
+    value[order] = depth
+    return length_dict(G, order, value, len(set(ids)), opts, integral=True)
 
 
 def _engine_lengths(G: BackendGraph, source: int, cutoff: float | None, opts: Options) -> dict:
@@ -53,6 +76,8 @@ def multi_source_dijkstra_path_length(
         raise ValueError(
             f"multi_source_dijkstra_path_length runs only the 'dijkstra' variant, got {opts.variant!r}"
         )
+    if _counts_hops(G, weight):
+        return _hop_lengths(G, ids, cutoff, opts)
     value, order = dijkstra(G.graph, sources=ids, cutoff=cutoff)
     return length_dict(G, order, value, len(set(ids)), opts)
 
@@ -73,6 +98,8 @@ def single_source_dijkstra_path_length(
     if opts.variant in (None, "dijkstra"):
         return multi_source_dijkstra_path_length(G, {source}, cutoff, weight, **options)
     s = node_position(G, source, nx.NodeNotFound(f"Node {source} not found in graph"))
+    if _counts_hops(G, weight):
+        return _hop_lengths(G, [s], cutoff, opts)
     return _engine_lengths(G, s, cutoff, opts)
 
 
@@ -86,6 +113,8 @@ def single_source_bellman_ford_path_length(
     """
     opts = resolve(options)
     s = node_position(G, source, nx.NodeNotFound(f"Source {source} not in G"))
+    if _counts_hops(G, weight):
+        return _hop_lengths(G, [s], None, opts)
     if opts.variant is not None:
         return _engine_lengths(G, s, None, opts)
     try:
