@@ -96,7 +96,11 @@ def test_dispatch_by_backend_keyword_converts_once_and_caches():
     (converted,) = cached.values()
     assert isinstance(converted, BackendGraph)
     assert nx.single_source_shortest_path_length(G, 4, backend="irreg") == {
-        4: 0, 3: 1, 2: 2, 1: 3, 0: 4
+        4: 0,
+        3: 1,
+        2: 2,
+        1: 3,
+        0: 4,
     }
     assert list(cached.values()) == [converted]  # the same conversion, reused
 
@@ -117,10 +121,14 @@ def test_weighted_conversion_serves_unweighted_calls():
     G.add_edge("a", "b", weight=5)
     G.add_edge("b", "c", weight=1)
     assert nx.single_source_dijkstra_path_length(G, "a", backend="irreg") == {
-        "a": 0, "b": 5, "c": 6
+        "a": 0,
+        "b": 5,
+        "c": 6,
     }
     assert nx.single_source_shortest_path_length(G, "a", backend="irreg") == {
-        "a": 0, "b": 1, "c": 2
+        "a": 0,
+        "b": 1,
+        "c": 2,
     }
     # NetworkX finds the weighted conversion compatible with an unweighted call and reuses it.
     assert len(G.__networkx_cache__["backends"]["irreg"]) == 1
@@ -159,7 +167,9 @@ def test_can_run_declines_what_it_cannot_do_and_networkx_runs_it():
     assert BackendInterface.can_run("bfs_edges", (D.to_undirected(), 0), {"reverse": True})
     with nx.config(backend_priority=["irreg"]):  # declined: NetworkX runs it
         assert nx.single_source_dijkstra_path_length(D, 0, weight=lambda u, v, d: 2) == {
-            0: 0, 1: 2, 2: 4
+            0: 0,
+            1: 2,
+            2: 4,
         }
     with pytest.raises(NotImplementedError, match="irreg"):
         list(nx.bfs_edges(D, 0, reverse=True, backend="irreg"))
@@ -167,7 +177,10 @@ def test_can_run_declines_what_it_cannot_do_and_networkx_runs_it():
 
 def test_config_defaults_and_validation(irreg_config):
     assert dict(irreg_config.items()) == {
-        "isa": None, "variant": None, "tile_size": None, "weight_dtype": "auto",
+        "isa": None,
+        "variant": None,
+        "tile_size": None,
+        "weight_dtype": "auto",
         "execution": "cpu",
     }
     with pytest.raises(ValueError, match="isa must be None or one of"):
