@@ -54,6 +54,11 @@ COMMANDS: tuple[Command, ...] = (
         "graph algorithms: serial / naive / opt per ISA vs scipy and NetworkX (seed 000 Fig. 8)",
     ),
     Command(
+        ("bench", "nx"),
+        "nx_irreg.bench.nx_bench",
+        "NetworkX backend end to end: conversion, first call, cached call vs plain NetworkX",
+    ),
+    Command(
         ("bench", "index"),
         "nx_irreg.bench.index_bench",
         "grouped index: tile_and_group, search_and_activate, search_and_update vs regroup_all",
