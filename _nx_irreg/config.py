@@ -62,8 +62,8 @@ def check_option(key: str, value: object) -> object:
             return None
         if not isinstance(value, int) or isinstance(value, bool):
             raise TypeError(f"tile_size must be None or an int, got {type(value).__name__}")
-        if value < 64 or value > 32768 or value & (value - 1):
-            raise ValueError(f"tile_size must be a power of two in [64, 32768], got {value}")
+        if value < 1 or value > 32768 or value & (value - 1):
+            raise ValueError(f"tile_size must be a power of two in [1, 32768], got {value}")
         return value
     if key == "weight_dtype":
         if value not in WEIGHT_DTYPES:

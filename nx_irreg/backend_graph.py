@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from _nx_irreg.config import check_option
 from nx_irreg import _core
 from nx_irreg.graph import IrregGraph
 
@@ -140,10 +141,8 @@ def from_networkx(
     """
     if not (hasattr(G, "_adj") and hasattr(G, "_node") and hasattr(G, "is_directed")):
         raise TypeError(f"expected a NetworkX graph, got {type(G).__name__}")
-    if tile_size is not None and (
-        not isinstance(tile_size, int) or tile_size <= 0 or tile_size & (tile_size - 1)
-    ):
-        raise ValueError(f"tile_size must be a positive power of two, got {tile_size!r}")
+    if tile_size is not None:
+        check_option("tile_size", tile_size)
     core, nodes, index, integral, _ = _core.from_networkx(G, weight, default, tile_size or 0, isa)
     return BackendGraph(
         IrregGraph(core),

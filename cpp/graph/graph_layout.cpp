@@ -19,37 +19,48 @@ int32_t DefaultGraphTileSize(int32_t n, int64_t /*m*/) {
 
 GraphLayout::GraphLayout(CsrGraph csr, int32_t tile_size, const KernelTable& kernels)
     : csr_(std::move(csr)),
-      index_(std::max(csr_.n, 1), std::max(csr_.n, 1),
-             tile_size > 0 ? tile_size : DefaultGraphTileSize(csr_.n, csr_.num_edges()),
-             ConflictRule::kDestination) {
-  const int64_t m = csr_.num_edges();
-  std::vector<int32_t> rows(m);
-  for (VertexId u = 0; u < csr_.n; ++u)
-    std::fill(rows.begin() + csr_.offsets[u], rows.begin() + csr_.offsets[u + 1], u);
-  index_.Build(rows.data(), csr_.targets.data(), /*ids=*/nullptr, m, /*active=*/true, kernels);
-  const GroupedSlots& slots = index_.slots();
-  slot_of_edge_.assign(m, -1);
-  const EdgeId* slot_edge = slots.slot_edge.data();
-  for (int64_t s = 0; s < slots.num_slots(); ++s)
-    if (slot_edge[s] >= 0) slot_of_edge_[slot_edge[s]] = static_cast<int32_t>(s);
-  // Groups are laid out tile by tile in key order, so each tile row's groups are contiguous.
-  const int32_t tile_rows = (std::max(csr_.n, 1) + index_.geometry().tile_size - 1) >> log2_tile();
-  tile_row_groups_.assign(tile_rows + 1, 0);
-  for (int64_t g = 0; g < slots.num_groups(); ++g) ++tile_row_groups_[(slots.row_base[g] >> log2_tile()) + 1];
-  for (int32_t r = 0; r < tile_rows; ++r) tile_row_groups_[r + 1] += tile_row_groups_[r];
-  slot_weight_.assign(slots.num_slots(), 0.0);
-  for (int64_t s = 0; s < slots.num_slots(); ++s)
-    if (slot_edge[s] >= 0) slot_weight_[s] = csr_.weights[slot_edge[s]];
+      tile_size_(tile_size > 0 ? tile_size : DefaultGraphTileSize(csr_.n, csr_.num_edges())),
+      kernels_(&kernels) {
+  TileGeometry(std::max(csr_.n, 1), std::max(csr_.n, 1), tile_size_);  // throws on a bad tile now
+}
+
+const GraphLayout::Grouped& GraphLayout::grouped() const {
+  std::call_once(grouped_once_, [this] {
+    const int32_t n = std::max(csr_.n, 1);
+    grouped_.reset(new Grouped{IndexCollection(n, n, tile_size_, ConflictRule::kDestination), {},
+                               {}, {}});
+    Grouped& g = *grouped_;
+    const int64_t m = csr_.num_edges();
+    std::vector<int32_t> rows(m);
+    for (VertexId u = 0; u < csr_.n; ++u)
+      std::fill(rows.begin() + csr_.offsets[u], rows.begin() + csr_.offsets[u + 1], u);
+    g.index.Build(rows.data(), csr_.targets.data(), /*ids=*/nullptr, m, /*active=*/true, *kernels_);
+    const GroupedSlots& slots = g.index.slots();
+    g.slot_of_edge.assign(m, -1);
+    const EdgeId* slot_edge = slots.slot_edge.data();
+    for (int64_t s = 0; s < slots.num_slots(); ++s)
+      if (slot_edge[s] >= 0) g.slot_of_edge[slot_edge[s]] = static_cast<int32_t>(s);
+    // Groups are laid out tile by tile in key order, so each tile row's groups are contiguous.
+    const int32_t log2 = g.index.geometry().log2_tile;
+    const int32_t tile_rows = (n + g.index.geometry().tile_size - 1) >> log2;
+    g.tile_row_groups.assign(tile_rows + 1, 0);
+    for (int64_t k = 0; k < slots.num_groups(); ++k) ++g.tile_row_groups[(slots.row_base[k] >> log2) + 1];
+    for (int32_t r = 0; r < tile_rows; ++r) g.tile_row_groups[r + 1] += g.tile_row_groups[r];
+    g.slot_weight.assign(slots.num_slots(), 0.0);
+    for (int64_t s = 0; s < slots.num_slots(); ++s)
+      if (slot_edge[s] >= 0) g.slot_weight[s] = csr_.weights[slot_edge[s]];
+  });
+  return *grouped_;
 }
 
 double GraphLayout::lane_fill() const {
-  const int64_t slots = index_.slots().num_slots();
+  const int64_t slots = index().slots().num_slots();
   return slots == 0 ? 1.0 : static_cast<double>(csr_.num_edges()) / static_cast<double>(slots);
 }
 
 void GraphLayout::LocateSlots(const int32_t* rows, const int32_t* cols, int64_t n,
                               int32_t* slots, const KernelTable& kernels) const {
-  index_.Locate(rows, cols, n, /*activate=*/false, slots, kernels);
+  grouped().index.Locate(rows, cols, n, /*activate=*/false, slots, kernels);
 }
 
 const CsrGraph& GraphLayout::transposed() const {

@@ -19,23 +19,25 @@ int32_t DefaultGraphTileSize(int32_t n, int64_t m);
 
 class GraphLayout {
  public:
-  // tile_size 0 picks DefaultGraphTileSize.
+  // tile_size 0 picks DefaultGraphTileSize. The grouped index is built on first use: the CSR
+  // kernels (direction-optimizing BFS, Dijkstra, union-find, the ordered traversals) never need
+  // it, and a NetworkX conversion should not pay for it until an engine variant runs.
   GraphLayout(CsrGraph csr, int32_t tile_size, const KernelTable& kernels);
 
   const CsrGraph& csr() const { return csr_; }
-  const IndexCollection& index() const { return index_; }
+  const IndexCollection& index() const { return grouped().index; }
   // Slot of CSR edge e in the grouped arrays.
-  const std::vector<int32_t>& slot_of_edge() const { return slot_of_edge_; }
+  const std::vector<int32_t>& slot_of_edge() const { return grouped().slot_of_edge; }
   // Weight per slot (0 for padding).
-  const std::vector<double>& slot_weight() const { return slot_weight_; }
+  const std::vector<double>& slot_weight() const { return grouped().slot_weight; }
   // Local row (source % T) per slot: the grouped Xcoord with every edge active.
-  const int32_t* local_row() const { return index_.slots().xcoord.data(); }
-  const int32_t* local_col() const { return index_.slots().ycoord.data(); }
-  int64_t num_groups() const { return index_.slots().num_groups(); }
+  const int32_t* local_row() const { return index().slots().xcoord.data(); }
+  const int32_t* local_col() const { return index().slots().ycoord.data(); }
+  int64_t num_groups() const { return index().slots().num_groups(); }
   // Groups of tile row r are [tile_row_groups()[r], tile_row_groups()[r + 1]).
-  const std::vector<int64_t>& tile_row_groups() const { return tile_row_groups_; }
-  int32_t log2_tile() const { return index_.geometry().log2_tile; }
-  int32_t tile_size() const { return index_.geometry().tile_size; }
+  const std::vector<int64_t>& tile_row_groups() const { return grouped().tile_row_groups; }
+  int32_t log2_tile() const { return index().geometry().log2_tile; }
+  int32_t tile_size() const { return tile_size_; }
   double lane_fill() const;
   // Slot of each edge (rows[i], cols[i]) by Search-and-Activate's batched binary search.
   void LocateSlots(const int32_t* rows, const int32_t* cols, int64_t n, int32_t* slots,
@@ -45,11 +47,19 @@ class GraphLayout {
   const CsrGraph& transposed() const;
 
  private:
+  struct Grouped {
+    mutable IndexCollection index;  // Locate without activation changes nothing
+    std::vector<int32_t> slot_of_edge;
+    std::vector<double> slot_weight;
+    std::vector<int64_t> tile_row_groups;
+  };
+  const Grouped& grouped() const;
+
   CsrGraph csr_;
-  mutable IndexCollection index_;  // Locate without activation changes nothing
-  std::vector<int32_t> slot_of_edge_;
-  std::vector<double> slot_weight_;
-  std::vector<int64_t> tile_row_groups_;
+  int32_t tile_size_;
+  const KernelTable* kernels_;
+  mutable std::once_flag grouped_once_;
+  mutable std::unique_ptr<Grouped> grouped_;
   mutable std::once_flag transposed_once_;
   mutable std::unique_ptr<CsrGraph> transposed_;
 };
