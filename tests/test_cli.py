@@ -85,6 +85,28 @@ def test_bench_graph_quick_writes_every_algorithm_and_peer(tmp_path, capsys):
     assert opt and all(0 < r["extra"]["simd_utilization"] <= 1 for r in opt)
 
 
+def test_bench_nx_times_networkx_and_irreg_cached_and_not(tmp_path, capsys):
+    out, plot = tmp_path / "nx.json", tmp_path / "nx.png"
+    argv = ["bench", "nx", "--case", "er:200:1500", "--repeats", "1", "--warmup", "0"]
+    assert cli.main([*argv, "--json", str(out), "--plot", str(plot)]) == 0
+    report = json.loads(out.read_text())
+    assert report["benchmark"] == "nx"
+    rows = report["rows"]
+    assert {r["name"] for r in rows} >= {
+        "convert",
+        "bfs_edges",
+        "single_source_dijkstra_path_length",
+        "weakly_connected_components",
+    }
+    for name in {r["name"] for r in rows} - {"convert"}:
+        mine = [r for r in rows if r["name"] == name and r["impl"] == "irreg"]
+        assert sorted(r["extra"]["cached"] for r in mine) == [False, True]
+        assert all(r["extra"]["speedup_vs_networkx"] > 0 for r in mine)
+        assert any(r["impl"] == "networkx" for r in rows if r["name"] == name)
+    assert all(ROW_KEYS <= set(r) and r["seconds"] > 0 for r in rows)
+    assert plot.stat().st_size > 0
+
+
 def test_graph_command_reports_and_saves_the_result(tmp_path, capsys):
     edges = tmp_path / "g.txt"
     edges.write_text("# a path with a branch\n0 1 2.5\n1 2 1\n0 2 4\n2 3 1\n")
@@ -113,6 +135,7 @@ def test_graph_command_reports_and_saves_the_result(tmp_path, capsys):
         (["bench", "index", "--isa", "sse9"], "unknown ISA"),
         (["bench", "index", "--tile-size", "48"], "power of two"),
         (["bench", "graph", "--variant", "fastest"], "unknown variant"),
+        (["bench", "nx", "--case", "ring:5"], "ring"),
         (["graph", "bfs", "er:10:20", "--source", "10"], "not a vertex"),
         (["graph", "ts", "grid:3:3"], "topological order"),
         (["graph", "wcc", "er:10:20", "--variant", "magic"], "unknown variant"),
