@@ -90,12 +90,12 @@ class BackendGraph:
             return None
 
     def labels(self, positions: np.ndarray) -> list:
-        """The node labels of vertex ids, as a list of the original objects."""
-        if self._index is None:
-            return positions.tolist()
+        """The node labels of vertex ids: the very objects ``G`` holds, not new ints."""
+        # Indexing an object array only takes references: cheaper than making an int per entry,
+        # which on a big heap costs a fresh allocation each.
         if self._labels is None:
-            self._labels = np.empty(len(self.nodes), dtype=object)
-            self._labels[:] = self.nodes
+            # fromiter, not slice assignment: tuple labels must stay single elements
+            self._labels = np.fromiter(self.nodes, dtype=object, count=len(self.nodes))
         return self._labels[positions].tolist()
 
     def with_tile_size(self, tile_size: int | None) -> IrregGraph:

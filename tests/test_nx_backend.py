@@ -265,6 +265,17 @@ def test_conversion_keeps_adjacency_order_and_labels():
     assert list(back) == list(G) and list(back.edges) == list(G.edges)
 
 
+@pytest.mark.parametrize("isa", ISAS)
+def test_tuple_labels_of_one_length(isa):
+    G = nx.grid_2d_graph(4, 5)  # every node a 2-tuple: must not become a 2-D array of labels
+    source = (0, 0)
+    assert list(nx.bfs_edges(G, source, backend="irreg", isa=isa)) == list(nx.bfs_edges(G, source))
+    assert list(nx.connected_components(G, backend="irreg")) == list(nx.connected_components(G))
+    assert nx.single_source_shortest_path_length(G, source, backend="irreg") == (
+        nx.single_source_shortest_path_length(G, source)
+    )
+
+
 def test_conversion_of_weights():
     M = nx.MultiDiGraph()
     M.add_edge(0, 1, weight=5)
@@ -379,7 +390,7 @@ def test_widest_path_accepts_networkx_graphs():
 
 # --- every function against NetworkX on generated graphs -----------------------------------------
 
-LABELINGS = ("identity", "shuffled", "strings", "mixed")
+LABELINGS = ("identity", "shuffled", "strings", "tuples", "mixed")
 
 
 def _relabel(G: nx.Graph, labeling: str, seed: int) -> nx.Graph:
@@ -391,6 +402,8 @@ def _relabel(G: nx.Graph, labeling: str, seed: int) -> nx.Graph:
         mapping = dict(zip(nodes, reversed(perm), strict=True))
     elif labeling == "strings":
         mapping = {v: f"v{v * 7 % 31}" for v in nodes}
+    elif labeling == "tuples":
+        mapping = {v: (v % 3, v) for v in nodes}
     else:
         kinds = (lambda v: v + 100, lambda v: f"n{v}", lambda v: (v, "t"), lambda v: v + 0.5)
         mapping = {v: kinds[v % 4](v) for v in nodes}
