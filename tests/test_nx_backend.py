@@ -152,6 +152,9 @@ def test_should_run_declines_small_graphs_but_not_converted_ones():
     assert BackendInterface.should_run("bfs_edges", (converted, 0), {}) is True
     big = nx.gnm_random_graph(100, 2 * MIN_EDGES_TO_CONVERT, seed=1)
     assert BackendInterface.should_run("bfs_edges", (big, 0), {}) is True
+    assert isinstance(BackendInterface.should_run("is_directed_acyclic_graph", (big,), {}), str)
+    nx.number_connected_components(big, backend="irreg")  # now converted
+    assert BackendInterface.should_run("is_directed_acyclic_graph", (big,), {}) is True
 
 
 def test_can_run_declines_what_it_cannot_do_and_networkx_runs_it():
