@@ -67,7 +67,7 @@ class GraphBenchConfig:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``irreg bench graph``."""
-    hs.add_arguments(parser, default_repeats=3)
+    hs.add_arguments(parser, default_repeats=3, default_budget=BUDGET_SECONDS)
     parser.add_argument(
         "--isa",
         nargs="+",
@@ -102,19 +102,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--tile-size", type=int, metavar="T", help="tile edge (default: by graph size)"
     )
-    parser.add_argument(
-        "--budget",
-        type=float,
-        default=BUDGET_SECONDS,
-        metavar="S",
-        help=f"seconds per measurement: slower ones are repeated less (default {BUDGET_SECONDS:g})",
-    )
 
 
 def run(args: argparse.Namespace) -> int:
     """Runs ``irreg bench graph`` for parsed options; returns the exit status."""
     harness = hs.harness_from_args("graph", args)
-    harness.budget_seconds = args.budget
     config = GraphBenchConfig(
         quick=args.quick,
         isas=args.isa,

@@ -273,8 +273,14 @@ def _jsonable(value: Any) -> Any:
 # --- the options every bench command takes --------------------------------------------------------
 
 
-def add_arguments(parser: argparse.ArgumentParser, *, default_repeats: int = 5) -> None:
-    """Adds ``--quick``, ``--repeats``, ``--warmup``, ``--json`` and ``--plot`` to ``parser``."""
+def add_arguments(
+    parser: argparse.ArgumentParser,
+    *,
+    default_repeats: int = 5,
+    default_budget: float | None = None,
+) -> None:
+    """Adds ``--quick``, ``--repeats``, ``--warmup``, ``--json`` and ``--plot`` to ``parser``, and
+    ``--budget`` (see :class:`Harness`) when ``default_budget`` is given."""
     parser.add_argument("--quick", action="store_true", help="reduced size, for smoke tests")
     parser.add_argument(
         "--repeats",
@@ -292,6 +298,15 @@ def add_arguments(parser: argparse.ArgumentParser, *, default_repeats: int = 5) 
     )
     parser.add_argument("--json", metavar="FILE", help="also write the rows to FILE as JSON")
     parser.add_argument("--plot", metavar="FILE.png", help="also draw a bar chart (matplotlib)")
+    if default_budget is not None:
+        parser.add_argument(
+            "--budget",
+            type=float,
+            default=default_budget,
+            metavar="S",
+            help="seconds per measurement: slower ones are repeated less "
+            f"(default {default_budget:g})",
+        )
 
 
 def harness_from_args(benchmark: str, args: argparse.Namespace) -> Harness:
@@ -308,7 +323,12 @@ def harness_from_args(benchmark: str, args: argparse.Namespace) -> Harness:
     for option, path in (("--json", args.json), ("--plot", args.plot)):
         if path is not None and not Path(path).resolve().parent.is_dir():
             raise BenchError(f"{option} {path}: folder {Path(path).parent} does not exist")
-    return Harness(benchmark, repeats=args.repeats, warmup=args.warmup)
+    return Harness(
+        benchmark,
+        repeats=args.repeats,
+        warmup=args.warmup,
+        budget_seconds=getattr(args, "budget", None),
+    )
 
 
 def positive_int(text: str) -> int:

@@ -74,7 +74,7 @@ def _functions() -> tuple[Function, ...]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``irreg bench nx``."""
-    hs.add_arguments(parser, default_repeats=3)
+    hs.add_arguments(parser, default_repeats=3, default_budget=BUDGET_SECONDS)
     parser.add_argument(
         "--case",
         nargs="+",
@@ -83,19 +83,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         dest="cases",
         help="generated graphs (default: er graphs of 10^4 to 10^7 edges and rmat:16:16)",
     )
-    parser.add_argument(
-        "--budget",
-        type=float,
-        default=BUDGET_SECONDS,
-        metavar="S",
-        help=f"seconds per measurement: slower ones are repeated less (default {BUDGET_SECONDS:g})",
-    )
 
 
 def run(args: argparse.Namespace) -> int:
     """Runs ``irreg bench nx`` for parsed options; returns the exit status."""
     harness = hs.harness_from_args("nx", args)
-    harness.budget_seconds = args.budget
     cases = args.cases or (QUICK_CASES if args.quick else FULL_CASES)
     nx_benchmark(cases, harness)
     harness.report(json_path=args.json)
