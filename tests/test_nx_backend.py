@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import inspect
 import math
+import warnings
 from importlib.metadata import entry_points
 
 import networkx as nx
@@ -456,6 +457,21 @@ def assert_same(expected, got):
         assert [type(v) for v in got.values()] == [type(v) for v in expected.values()]
 
 
+PREDECESSORS_DEPRECATION = "ignore:.*bfs_predecessors is deprecated:DeprecationWarning"
+
+
+def test_bfs_predecessors_warns_exactly_when_networkx_does():
+    G = nx.path_graph(3)
+    with warnings.catch_warnings(record=True) as theirs:
+        warnings.simplefilter("always")
+        list(nx.bfs_predecessors(G, 0))
+    with warnings.catch_warnings(record=True) as ours:
+        warnings.simplefilter("always")
+        assert list(nx.bfs_predecessors(G, 0, backend="irreg")) == [(1, 0), (2, 1)]
+    assert [type(w.message) for w in ours] == [type(w.message) for w in theirs]
+
+
+@pytest.mark.filterwarnings(PREDECESSORS_DEPRECATION)
 @pytest.mark.parametrize("isa", ISAS)
 @settings(max_examples=40)
 @given(G=graphs(), data=st.data())

@@ -37,9 +37,7 @@ def length_dict(
     integral = G.integral_weights if integral is None else integral
     if options.weight_dtype == "int64" and not integral:
         raise TypeError("weight_dtype='int64' needs integer weights; this graph has other numbers")
-    as_int = options.weight_dtype == "int64" or (
-        options.weight_dtype == "auto" and integral
-    )
+    as_int = options.weight_dtype == "int64" or (options.weight_dtype == "auto" and integral)
     values = lengths.astype(np.int64).tolist() if as_int else lengths.astype(float).tolist()
     if options.weight_dtype == "auto" and not as_int:
         values[:sources] = [0] * sources

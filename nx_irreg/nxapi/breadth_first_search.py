@@ -8,6 +8,7 @@ come out exactly as NetworkX's. ``variant`` does not apply (except to
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterator
 
 import networkx as nx
@@ -26,6 +27,10 @@ __all__ = [
     "bfs_tree",
     "descendants_at_distance",
 ]
+
+
+# NetworkX 3.7 deprecated bfs_predecessors (removal in 3.9): warn exactly when it does.
+_PREDECESSORS_DEPRECATED = tuple(int(p) for p in nx.__version__.split(".")[:2]) >= (3, 7)
 
 
 def _missing(node: object) -> nx.NetworkXError:
@@ -86,6 +91,13 @@ def bfs_predecessors(
     **options: object,
 ) -> Iterator[tuple]:
     """``(node, predecessor)`` pairs of the breadth-first tree, in NetworkX's order."""
+    if _PREDECESSORS_DEPRECATED:
+        warnings.warn(
+            "\n\nbfs_predecessors is deprecated and will be removed in NetworkX 3.9\n"
+            "Use ``(t, s) for (s, t) in bfs_edges`` instead",
+            category=DeprecationWarning,
+            stacklevel=2,
+        )
     parents, children = _tree_edges(G, source, False, depth_limit, options)
     yield from zip(children, parents, strict=True)
 
