@@ -422,22 +422,14 @@ def plot_speedups(path: str | os.PathLike[str], rows: Sequence[hs.Row]) -> None:
     for ax, name in zip(axes, names, strict=True):
         mine = [r for r in rows if r.name == name and r.variant != "serial"]
         cases = list(dict.fromkeys(r.case for r in mine))
-        series = list(dict.fromkeys(_series(r) for r in mine))
-        width = 0.8 / max(1, len(series))
-        for k, label in enumerate(series):
-            xs, ys = [], []
-            for c, case in enumerate(cases):
-                row = next((r for r in mine if r.case == case and _series(r) == label), None)
-                if row is not None and "speedup_vs_serial" in row.extra:
-                    xs.append(c - 0.4 + (k + 0.5) * width)
-                    ys.append(row.extra["speedup_vs_serial"])
-            ax.bar(xs, ys, width, label=label, color=f"C{k % 10}")
-        ax.axhline(1.0, color="black", linewidth=0.8)
-        ax.set_yscale("log")
-        ax.set_xticks(range(len(cases)), cases)
-        ax.set_ylabel("speedup over serial")
-        ax.set_title(name)
-        ax.legend(fontsize=7, ncols=4)
+        labels = list(dict.fromkeys(_series(r) for r in mine))
+
+        def speedup(case: str, label: str, mine: list = mine) -> float | None:
+            row = next((r for r in mine if r.case == case and _series(r) == label), None)
+            return None if row is None else row.extra.get("speedup_vs_serial")
+
+        series = [(label, lambda c, label=label: speedup(c, label)) for label in labels]
+        hs.speedup_panel(ax, name, cases, series, "speedup over serial")
     fig.suptitle(f"irreg bench graph ({hs.cpu_model()}, single thread)")
     fig.savefig(path, dpi=120)
 

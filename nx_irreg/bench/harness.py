@@ -447,6 +447,32 @@ def write_json(path: str | os.PathLike[str], benchmark: str, rows: Sequence[Row]
     Path(path).write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
 
 
+def speedup_panel(
+    ax: Any,
+    title: str,
+    cases: Sequence[str],
+    series: Sequence[tuple[str, Callable[[str], float | None]]],
+    ylabel: str,
+) -> None:
+    """One log-scale panel of grouped bars: per case, one bar per ``(label, value_of_case)``
+    series (``None``: no bar), with the break-even line at 1."""
+    width = 0.8 / max(1, len(series))
+    for k, (label, value_of) in enumerate(series):
+        xs, ys = [], []
+        for c, case in enumerate(cases):
+            value = value_of(case)
+            if value is not None:
+                xs.append(c - 0.4 + (k + 0.5) * width)
+                ys.append(value)
+        ax.bar(xs, ys, width, label=label, color=f"C{k % 10}")
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    ax.set_yscale("log")
+    ax.set_xticks(range(len(cases)), cases)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.legend(fontsize=7, ncols=4)
+
+
 def require_matplotlib() -> None:
     """Raises :class:`MissingDependencyError` unless matplotlib can be imported."""
     try:

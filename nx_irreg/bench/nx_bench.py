@@ -237,35 +237,21 @@ def plot_speedups(path: str | os.PathLike[str], rows: Sequence[hs.Row]) -> None:
     cases = list(dict.fromkeys(r.case for r in rows))
     fig = Figure(figsize=(12, 2.8 * len(names)), layout="constrained")
     axes = fig.subplots(len(names), 1, squeeze=False).ravel()
+
+    def speedup(name: str, case: str, cached: bool | None) -> float | None:
+        for r in rows:
+            if (r.impl, r.name, r.case) == ("irreg", name, case) and r.extra.get(
+                "cached"
+            ) is cached:
+                return r.extra.get("speedup_vs_networkx")
+        return None
+
     for ax, name in zip(axes, names, strict=True):
-        series = (
+        kinds = (
             [("convert", None)] if name == "convert" else [("uncached", False), ("cached", True)]
         )
-        width = 0.8 / len(series)
-        for k, (label, cached) in enumerate(series):
-            xs, ys = [], []
-            for c, case in enumerate(cases):
-                row = next(
-                    (
-                        r
-                        for r in rows
-                        if r.impl == "irreg"
-                        and r.name == name
-                        and r.case == case
-                        and r.extra.get("cached") is cached
-                    ),
-                    None,
-                )
-                if row is not None and "speedup_vs_networkx" in row.extra:
-                    xs.append(c - 0.4 + (k + 0.5) * width)
-                    ys.append(row.extra["speedup_vs_networkx"])
-            ax.bar(xs, ys, width, label=label, color=f"C{k}")
-        ax.axhline(1.0, color="black", linewidth=0.8)
-        ax.set_yscale("log")
-        ax.set_xticks(range(len(cases)), cases)
-        ax.set_ylabel("speedup over NetworkX")
-        ax.set_title(name)
-        ax.legend(fontsize=8)
+        series = [(label, lambda c, n=name, k=cached: speedup(n, c, k)) for label, cached in kinds]
+        hs.speedup_panel(ax, name, cases, series, "speedup over NetworkX")
     fig.suptitle(f"irreg bench nx ({hs.cpu_model()}, single thread)")
     fig.savefig(path, dpi=120)
 
