@@ -8,7 +8,7 @@ the result in ``G.__networkx_cache__`` and drops it when ``G`` changes through i
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -103,16 +103,7 @@ class BackendGraph:
         if not tile_size or tile_size == self.graph.tile_size:
             return self.graph
         if tile_size not in self._by_tile:
-            offsets, targets, weights = self.graph.csr()
-            src = np.repeat(np.arange(self.graph.n, dtype=np.int64), np.diff(offsets))
-            self._by_tile[tile_size] = IrregGraph.from_edges(
-                src,
-                targets,
-                weights if self.graph.weighted else None,
-                n=self.graph.n,
-                directed=True,  # the CSR already holds both directions of undirected edges
-                tile_size=tile_size,
-            )
+            self._by_tile[tile_size] = IrregGraph(self.graph._core.retiled(tile_size))
         return self._by_tile[tile_size]
 
     def __repr__(self) -> str:
@@ -143,7 +134,7 @@ def from_networkx(
         raise TypeError(f"expected a NetworkX graph, got {type(G).__name__}")
     if tile_size is not None:
         check_option("tile_size", tile_size)
-    core, nodes, index, integral, _ = _core.from_networkx(G, weight, default, tile_size or 0, isa)
+    core, nodes, index, integral = _core.from_networkx(G, weight, default, tile_size or 0, isa)
     return BackendGraph(
         IrregGraph(core),
         nodes,
@@ -172,9 +163,6 @@ def to_networkx(graph: BackendGraph) -> object:
         values: Sequence = weights.tolist()
         if graph.integral_weights:
             values = [int(w) for w in values]
-        G.add_weighted_edges_from(_triples(u, v, values), weight=graph.weight)
+        G.add_weighted_edges_from(zip(u, v, values, strict=True), weight=graph.weight)
     return G
 
-
-def _triples(u: list, v: list, w: Sequence) -> Iterable[tuple]:
-    return zip(u, v, w, strict=True)

@@ -70,6 +70,13 @@ inline void BindGraph(py::module_& m) {
       .def_property_readonly("tile_size", [](const Graph& g) { return g.layout().tile_size(); })
       .def_property_readonly("num_groups", [](const Graph& g) { return g.layout().num_groups(); })
       .def_property_readonly("lane_fill", [](const Graph& g) { return g.layout().lane_fill(); })
+      .def("retiled", [](const Graph& g, int32_t tile_size, const std::optional<std::string>& isa) {
+        const KernelTable& k = KernelsFor(IsaArg(isa));
+        graph::CsrGraph csr = g.layout().csr();  // rows keep their order; padding included
+        py::gil_scoped_release release;
+        return std::make_unique<Graph>(std::move(csr), g.directed(), tile_size, k);
+      }, py::arg("tile_size"), py::arg("isa") = py::none(),
+      "The same graph (same CSR, same row order) with a grouped index of tile edge tile_size.")
       .def("csr", [](const Graph& g) {
         const graph::CsrGraph& c = g.layout().csr();
         const int64_t m = c.num_edges();

@@ -56,6 +56,7 @@ class NetworkxConverter {
     const Py_ssize_t n = py::len(node_);
     if (n >= std::numeric_limits<int32_t>::max())
       throw py::value_error("too many nodes: " + std::to_string(n) + " (at most 2**31 - 2)");
+    n_ = static_cast<int32_t>(n);
     nodes_ = py::list(n);
     Py_ssize_t i = 0;
     ForEachItem(node_, [&](PyObject* key, PyObject*) {
@@ -78,23 +79,20 @@ class NetworkxConverter {
   }
 
   std::unique_ptr<graph::Graph> Build(bool directed, int32_t tile_size, const KernelTable& k) {
-    const int32_t n = static_cast<int32_t>(py::len(nodes_));
     py::gil_scoped_release release;
     return std::make_unique<graph::Graph>(
-        graph::CsrGraph::FromRows(std::move(offsets_), std::move(targets_), std::move(weights_), n),
+        graph::CsrGraph::FromRows(std::move(offsets_), std::move(targets_), std::move(weights_), n_),
         directed, tile_size, k);
   }
 
   py::list nodes() const { return nodes_; }
   py::object index() const { return index_; }  // None when labels are 0..n-1 in order
   bool integral() const { return integral_; }
-  int64_t hidden_edges() const { return hidden_edges_; }
 
  private:
   void BuildIndex() {
     py::dict index;
-    const Py_ssize_t n = py::len(nodes_);
-    for (Py_ssize_t i = 0; i < n; ++i) index[nodes_[i]] = py::int_(i);
+    for (int32_t i = 0; i < n_; ++i) index[nodes_[i]] = py::int_(i);
     index_ = index;
   }
 
@@ -102,7 +100,7 @@ class NetworkxConverter {
     if (identity_ && PyLong_CheckExact(v.ptr())) {
       int overflow = 0;
       const long long x = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
-      if (!overflow && x >= 0 && x < static_cast<long long>(py::len(nodes_)))
+      if (!overflow && x >= 0 && x < n_)
         return static_cast<VertexId>(x);
     }
     if (index_.is_none()) BuildIndex();  // a label equal to an int but of another type
@@ -152,21 +150,18 @@ class NetworkxConverter {
       return;
     }
     const std::optional<double> w = WeightOf(u, v, data);
-    if (!w) {
-      ++hidden_edges_;
-      return;
-    }
+    if (!w) return;  // a None weight hides the edge
     targets_.push_back(target);
     weights_.push_back(*w);
   }
 
   py::object node_, adj_, weight_, default_weight_;
   bool multigraph_;
+  int32_t n_ = 0;
   py::list nodes_;
   py::object index_ = py::none();
   bool identity_ = true;
   bool integral_ = true;
-  int64_t hidden_edges_ = 0;
   std::vector<int64_t> offsets_;
   std::vector<VertexId> targets_;
   std::vector<double> weights_;
@@ -196,11 +191,11 @@ inline void BindNetworkx(py::module_& m) {
     NetworkxConverter c(g, std::move(weight), std::move(default_weight));
     c.Run();
     std::unique_ptr<Graph> built = c.Build(directed, tile_size, k);
-    return py::make_tuple(std::move(built), c.nodes(), c.index(), c.integral(), c.hidden_edges());
+    return py::make_tuple(std::move(built), c.nodes(), c.index(), c.integral());
   }, py::arg("G"), py::arg("weight"), py::arg("default_weight"), py::arg("tile_size") = 0,
      py::arg("isa") = py::none(),
-     "Graph, node labels, label->position dict (None when labels are 0..n-1 in order), whether "
-     "every weight was an int, and how many edges a None weight hid.");
+     "Graph, node labels, label->position dict (None when labels are 0..n-1 in order), and "
+     "whether every weight was an int.");
 
   m.def("ordered_bfs", [](const Graph& g, const std::vector<int64_t>& sources, int64_t depth_limit) {
     const graph::CsrGraph& csr = g.layout().csr();

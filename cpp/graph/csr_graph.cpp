@@ -11,6 +11,15 @@
 namespace irreg::graph {
 namespace {
 
+// The last step of every build from input: the smallest weight, then kLanes of padding so SIMD
+// loads may run past the last edge.
+void Seal(CsrGraph* g) {
+  g->min_weight = std::numeric_limits<double>::infinity();
+  for (double w : g->weights) g->min_weight = std::min(g->min_weight, w);
+  g->targets.resize(g->targets.size() + kLanes, 0);
+  g->weights.resize(g->weights.size() + kLanes, 0.0);
+}
+
 uint64_t PairKey(VertexId u, VertexId v) {
   return (static_cast<uint64_t>(static_cast<uint32_t>(u)) << 32) | static_cast<uint32_t>(v);
 }
@@ -35,10 +44,7 @@ CsrGraph Assemble(std::vector<uint64_t> keys, std::vector<int32_t> order, const 
     ++g.offsets[u + 1];
   }
   for (int32_t v = 0; v < n; ++v) g.offsets[v + 1] += g.offsets[v];
-  g.min_weight = std::numeric_limits<double>::infinity();
-  for (double w : g.weights) g.min_weight = std::min(g.min_weight, w);
-  g.targets.resize(g.targets.size() + kLanes, 0);
-  g.weights.resize(g.weights.size() + kLanes, 0.0);
+  Seal(&g);
   return g;
 }
 
@@ -102,10 +108,7 @@ CsrGraph CsrGraph::FromRows(std::vector<int64_t> offsets, std::vector<VertexId> 
   g.offsets = std::move(offsets);
   g.targets = std::move(targets);
   g.weights = std::move(weights);
-  g.min_weight = std::numeric_limits<double>::infinity();
-  for (double w : g.weights) g.min_weight = std::min(g.min_weight, w);
-  g.targets.resize(m + kLanes, 0);
-  g.weights.resize(m + kLanes, 0.0);
+  Seal(&g);
   return g;
 }
 
