@@ -8,6 +8,7 @@ test suite runs against the backend, ``on_start_tests``.
 
 from __future__ import annotations
 
+import functools
 import inspect
 
 from nx_irreg.backend_graph import BackendGraph, from_networkx, to_networkx
@@ -33,10 +34,15 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
 }
 
 
+@functools.cache
+def _signature(name: str) -> inspect.Signature:
+    return inspect.signature(getattr(BackendInterface, name))
+
+
 def _arguments(name: str, args: tuple, kwargs: dict) -> dict:
-    signature = inspect.signature(getattr(BackendInterface, name))
+    # can_run and should_run run on every dispatched call: the signature is read once per name.
     try:
-        bound = signature.bind(*args, **kwargs)
+        bound = _signature(name).bind(*args, **kwargs)
     except TypeError:
         return {}
     return bound.arguments

@@ -12,7 +12,7 @@ import numpy as np
 
 from nx_irreg.algorithms import sswp
 from nx_irreg.backend_graph import BackendGraph, from_networkx
-from nx_irreg.nxapi._lengths import node_position
+from nx_irreg.nxapi._lengths import node_position, ordered_by
 from nx_irreg.nxapi._options import resolve
 
 __all__ = ["single_source_widest_path_length"]
@@ -49,8 +49,7 @@ def single_source_widest_path_length(
     width = sswp(
         graph.with_tile_size(opts.tile_size), source=s, variant=opts.variant, isa=opts.isa
     ).value
-    order = np.flatnonzero(width > -np.inf)
-    order = order[np.argsort(-width[order], kind="stable")]
+    order = ordered_by(-width, width > -np.inf)
     as_int = opts.weight_dtype == "int64" or (
         opts.weight_dtype == "auto" and graph.integral_weights
     )

@@ -16,16 +16,29 @@ def node_position(G: BackendGraph, node: object, error: Exception) -> int:
     return position
 
 
+def level_of_order(level_end: np.ndarray) -> np.ndarray:
+    """Per entry of a BFS order, its level (``level_end`` as ``bfs_order`` returns it)."""
+    return np.repeat(np.arange(len(level_end)), np.diff(level_end, prepend=0))
+
+
+def ordered_by(key: np.ndarray, reached: np.ndarray) -> np.ndarray:
+    """Vertex ids where ``reached``, by ascending ``key``, ties by id: the order of an engine
+    variant's dict, which has no traversal order of its own."""
+    ids = np.flatnonzero(reached)
+    return ids[np.argsort(key[ids], kind="stable")]
+
+
 def length_dict(
     G: BackendGraph,
     order: np.ndarray,
-    value: np.ndarray,
+    lengths: np.ndarray,
     sources: int,
     options: Options,
     *,
     integral: bool | None = None,
 ) -> dict:
-    """``{label: length}`` over ``order``, the first ``sources`` entries being sources.
+    """``{label: length}`` for ``order`` and its ``lengths`` (aligned), the first ``sources``
+    entries being sources.
 
     Lengths are ints when every weight is an int (``weight_dtype="auto"``, as NetworkX's sums of
     Python numbers are) or ``"int64"``, floats under ``"float64"``; with ``"auto"`` and float
@@ -33,7 +46,6 @@ def length_dict(
     NetworkX's type is per path (an int until a float weight joins the sum); with int and float
     weights mixed, every length but the sources' is a float here.
     """
-    lengths = value[order]
     integral = G.integral_weights if integral is None else integral
     if options.weight_dtype == "int64" and not integral:
         raise TypeError("weight_dtype='int64' needs integer weights; this graph has other numbers")

@@ -38,14 +38,19 @@ def _missing(node: object) -> nx.NetworkXError:
 
 
 def _tree_edges(
-    G: BackendGraph, source: object, reverse: bool, depth_limit: int | None, options: dict
+    function: str,
+    G: BackendGraph,
+    source: object,
+    reverse: bool,
+    depth_limit: int | None,
+    options: dict,
 ) -> tuple[list, list]:
     """Parents and children of NetworkX's BFS tree edges, in its order."""
     if reverse and G.is_directed():
         raise NotImplementedError(
             "reverse=True follows predecessors in insertion order, which the CSR does not keep"
         )
-    check_no_variant("bfs_edges", options)
+    check_no_variant(function, options)
     resolve(options)
     s = node_position(G, source, _missing(source))
     limit = len(G) if depth_limit is None else depth_limit
@@ -63,7 +68,7 @@ def bfs_edges(
     **options: object,
 ) -> Iterator[tuple]:
     """Edges of the breadth-first tree from ``source``, in NetworkX's order (ordered BFS in C++)."""
-    parents, children = _tree_edges(G, source, reverse, depth_limit, options)
+    parents, children = _tree_edges("bfs_edges", G, source, reverse, depth_limit, options)
     yield from zip(parents, children, strict=True)
 
 
@@ -76,7 +81,7 @@ def bfs_tree(
     **options: object,
 ) -> nx.DiGraph:
     """The breadth-first tree from ``source`` as a NetworkX ``DiGraph`` (ordered BFS in C++)."""
-    parents, children = _tree_edges(G, source, reverse, depth_limit, options)
+    parents, children = _tree_edges("bfs_tree", G, source, reverse, depth_limit, options)
     T = nx.DiGraph()
     T.add_node(source)
     T.add_edges_from(zip(parents, children, strict=True))
@@ -98,7 +103,7 @@ def bfs_predecessors(
             category=DeprecationWarning,
             stacklevel=2,
         )
-    parents, children = _tree_edges(G, source, False, depth_limit, options)
+    parents, children = _tree_edges("bfs_predecessors", G, source, False, depth_limit, options)
     yield from zip(children, parents, strict=True)
 
 
@@ -110,7 +115,7 @@ def bfs_successors(
     **options: object,
 ) -> Iterator[tuple]:
     """``(node, [successors])`` of the breadth-first tree, in NetworkX's order."""
-    parents, children = _tree_edges(G, source, False, depth_limit, options)
+    parents, children = _tree_edges("bfs_successors", G, source, False, depth_limit, options)
     parent, group = source, []
     for p, c in zip(parents, children, strict=True):
         if p == parent:

@@ -5,11 +5,10 @@ from __future__ import annotations
 import math
 
 import networkx as nx
-import numpy as np
 
 from nx_irreg.algorithms import bfs, bfs_order
 from nx_irreg.backend_graph import BackendGraph
-from nx_irreg.nxapi._lengths import node_position
+from nx_irreg.nxapi._lengths import level_of_order, node_position, ordered_by
 from nx_irreg.nxapi._options import resolve
 
 __all__ = ["single_source_shortest_path_length"]
@@ -37,12 +36,10 @@ def single_source_shortest_path_length(
     limit = _depth_limit(cutoff)
     if opts.variant is None:
         order, _, level_end = bfs_order(G.graph, sources=[s], depth_limit=limit)
-        depth = np.repeat(np.arange(len(level_end)), np.diff(level_end, prepend=0))
-        return dict(zip(G.labels(order), depth.tolist(), strict=True))
+        return dict(zip(G.labels(order), level_of_order(level_end).tolist(), strict=True))
     depth = bfs(
         G.with_tile_size(opts.tile_size), source=s, variant=opts.variant, isa=opts.isa
     ).depth
     reached = depth >= 0 if limit is None else (depth >= 0) & (depth <= limit)
-    order = np.flatnonzero(reached)
-    order = order[np.argsort(depth[order], kind="stable")]
+    order = ordered_by(depth, reached)
     return dict(zip(G.labels(order), depth[order].tolist(), strict=True))

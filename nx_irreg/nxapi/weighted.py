@@ -12,7 +12,7 @@ import numpy as np
 
 from nx_irreg.algorithms import NegativeCycleError, bellman_ford, bfs_order, dijkstra, sssp
 from nx_irreg.backend_graph import BackendGraph
-from nx_irreg.nxapi._lengths import length_dict, node_position
+from nx_irreg.nxapi._lengths import length_dict, level_of_order, node_position, ordered_by
 from nx_irreg.nxapi._options import Options, resolve
 
 __all__ = [
@@ -39,10 +39,7 @@ def _hop_lengths(G: BackendGraph, ids: list[int], cutoff: float | None, opts: Op
     """Unit weights: BFS order is Dijkstra's and Bellman-Ford's settle order (ties by push)."""
     limit = None if cutoff is None else max(int(cutoff // 1), 0)
     order, _, level_end = bfs_order(G.graph, sources=ids, depth_limit=limit)
-    depth = np.repeat(np.arange(len(level_end), dtype=np.float64), np.diff(level_end, prepend=0))
-    value = np.empty(G.graph.n)
-    value[order] = depth
-    return length_dict(G, order, value, len(set(ids)), opts, integral=True)
+    return length_dict(G, order, level_of_order(level_end), len(set(ids)), opts, integral=True)
 
 
 def _engine_lengths(G: BackendGraph, source: int, cutoff: float | None, opts: Options) -> dict:
@@ -50,10 +47,18 @@ def _engine_lengths(G: BackendGraph, source: int, cutoff: float | None, opts: Op
     value = sssp(
         G.with_tile_size(opts.tile_size), source=source, variant=opts.variant, isa=opts.isa
     ).value
-    reached = np.isfinite(value) if cutoff is None else value <= cutoff
-    order = np.flatnonzero(reached)
-    order = order[np.argsort(value[order], kind="stable")]
-    return length_dict(G, order, value, 1, opts)
+    order = ordered_by(value, np.isfinite(value) if cutoff is None else value <= cutoff)
+    return length_dict(G, order, value[order], 1, opts)
+
+
+def _dijkstra_lengths(
+    G: BackendGraph, ids: list[int], cutoff: float | None, weight: object, opts: Options
+) -> dict:
+    """Lengths in NetworkX's settle order from the vertices ``ids``."""
+    if _counts_hops(G, weight):
+        return _hop_lengths(G, ids, cutoff, opts)
+    value, order = dijkstra(G.graph, sources=ids, cutoff=cutoff)
+    return length_dict(G, order, value[order], len(set(ids)), opts)
 
 
 def multi_source_dijkstra_path_length(
@@ -76,10 +81,7 @@ def multi_source_dijkstra_path_length(
         raise ValueError(
             f"multi_source_dijkstra_path_length runs only the 'dijkstra' variant, got {opts.variant!r}"
         )
-    if _counts_hops(G, weight):
-        return _hop_lengths(G, ids, cutoff, opts)
-    value, order = dijkstra(G.graph, sources=ids, cutoff=cutoff)
-    return length_dict(G, order, value, len(set(ids)), opts)
+    return _dijkstra_lengths(G, ids, cutoff, weight, opts)
 
 
 def single_source_dijkstra_path_length(
@@ -95,9 +97,10 @@ def single_source_dijkstra_path_length(
     paper's wavefront Bellman-Ford over the grouped index) gives the same lengths by distance.
     """
     opts = resolve(options)
-    if opts.variant in (None, "dijkstra"):
-        return multi_source_dijkstra_path_length(G, {source}, cutoff, weight, **options)
+    {source}  # noqa: B018 - NetworkX builds {source}: an unhashable source raises TypeError
     s = node_position(G, source, nx.NodeNotFound(f"Node {source} not found in graph"))
+    if opts.variant in (None, "dijkstra"):
+        return _dijkstra_lengths(G, [s], cutoff, weight, opts)
     if _counts_hops(G, weight):
         return _hop_lengths(G, [s], cutoff, opts)
     return _engine_lengths(G, s, cutoff, opts)
@@ -121,4 +124,4 @@ def single_source_bellman_ford_path_length(
         value, order = bellman_ford(G.graph, sources=[s])
     except NegativeCycleError as err:
         raise nx.NetworkXUnbounded("Negative cycle detected.") from err
-    return length_dict(G, order, value, 1, opts)
+    return length_dict(G, order, value[order], 1, opts)
