@@ -5,6 +5,7 @@
 
 #include "core/cpu_features.hpp"
 #include "graph/graph_kernels.hpp"
+#include "md/md_kernels.hpp"
 
 namespace irreg {
 namespace {
@@ -13,6 +14,7 @@ struct IsaEntry {
   const char* name;
   const KernelTable& (*table)();
   const graph::GraphKernelTable& (*graph_table)();
+  const md::MdKernelTable& (*md_table)();
   bool (*runnable)();
 };
 
@@ -23,14 +25,14 @@ bool HasAvx512() { return DetectCpuFeatures().avx512; }
 // The single list of ISAs, best first. The emulated AVX-512 build is compiled with AVX2 flags.
 const IsaEntry kIsas[] = {
 #ifdef IRREG_HAVE_AVX512
-    {"avx512", &avx512::Kernels, &avx512::GraphKernels, &HasAvx512},
+    {"avx512", &avx512::Kernels, &avx512::GraphKernels, &avx512::MdKernels, &HasAvx512},
 #endif
 #ifdef IRREG_HAVE_AVX2
-    {"avx2", &avx2::Kernels, &avx2::GraphKernels, &HasAvx2},
+    {"avx2", &avx2::Kernels, &avx2::GraphKernels, &avx2::MdKernels, &HasAvx2},
 #endif
-    {"scalar", &scalar::Kernels, &scalar::GraphKernels, &Always},
+    {"scalar", &scalar::Kernels, &scalar::GraphKernels, &scalar::MdKernels, &Always},
 #ifdef IRREG_HAVE_AVX512_EMU
-    {"avx512-emu", &avx512_emu::Kernels, &avx512_emu::GraphKernels, &HasAvx2},
+    {"avx512-emu", &avx512_emu::Kernels, &avx512_emu::GraphKernels, &avx512_emu::MdKernels, &HasAvx2},
 #endif
 };
 
@@ -106,6 +108,10 @@ const KernelTable& KernelsFor(const std::string& requested) {
 
 const graph::GraphKernelTable& GraphKernelsFor(const std::string& requested) {
   return Checked(requested.empty() ? DefaultIsa() : requested).graph_table();
+}
+
+const md::MdKernelTable& MdKernelsFor(const std::string& requested) {
+  return Checked(requested.empty() ? DefaultIsa() : requested).md_table();
 }
 
 }  // namespace irreg

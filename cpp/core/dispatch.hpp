@@ -12,6 +12,9 @@ namespace irreg {
 namespace graph {
 struct GraphKernelTable;
 }
+namespace md {
+struct MdKernelTable;
+}
 
 // ISAs compiled into this build, in order of preference (best first); "avx512-emu" last.
 std::vector<std::string> CompiledIsas();
@@ -26,5 +29,7 @@ std::string ResolveIsa(const std::string& requested);
 const KernelTable& KernelsFor(const std::string& requested);
 // The graph engine's message kernels (graph/graph_kernels.hpp) of the same ISA.
 const graph::GraphKernelTable& GraphKernelsFor(const std::string& requested);
+// The MD force kernels (md/md_kernels.hpp) of the same ISA.
+const md::MdKernelTable& MdKernelsFor(const std::string& requested);
 
 }  // namespace irreg

@@ -104,6 +104,48 @@ struct Avx2 {
       base[i[lane]] = x[lane];
     }
   }
+
+  // --- for the MD force kernel: doubles, and atoms stored as 4 doubles (x, y, z, unused) ---
+  static F64 ZeroF64() { return _mm256_setzero_pd(); }
+  static F64 SubF64(F64 a, F64 b) { return _mm256_sub_pd(a, b); }
+  static F64 MulF64(F64 a, F64 b) { return _mm256_mul_pd(a, b); }
+  static F64 DivF64(F64 a, F64 b) { return _mm256_div_pd(a, b); }
+  static MaskF64 LeF64(F64 a, F64 b) { return _mm256_cmp_pd(a, b, _CMP_LE_OQ); }
+  static MaskF64 LtF64(F64 a, F64 b) { return _mm256_cmp_pd(a, b, _CMP_LT_OQ); }
+  static MaskF64 MaskAndF64(MaskF64 a, MaskF64 b) { return _mm256_and_pd(a, b); }
+  static F64 SelectF64(MaskF64 m, F64 a, F64 b) { return _mm256_blendv_pd(b, a, m); }
+  static double SumF64(F64 v) {
+    const __m128d pair = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
+    return _mm_cvtsd_f64(_mm_add_sd(pair, _mm_unpackhi_pd(pair, pair)));
+  }
+  static IdxF64 ClampIdxF64(IdxF64 i) { return _mm_max_epi32(i, _mm_setzero_si128()); }
+  // Four 256-bit loads and a 4x4 transpose: cheaper than three hardware gathers.
+  static void LoadXyz(const double* base, IdxF64 idx, F64* x, F64* y, F64* z) {
+    const __m256d a = _mm256_loadu_pd(base + 4 * _mm_extract_epi32(idx, 0));
+    const __m256d b = _mm256_loadu_pd(base + 4 * _mm_extract_epi32(idx, 1));
+    const __m256d c = _mm256_loadu_pd(base + 4 * _mm_extract_epi32(idx, 2));
+    const __m256d d = _mm256_loadu_pd(base + 4 * _mm_extract_epi32(idx, 3));
+    const __m256d ab_even = _mm256_unpacklo_pd(a, b), ab_odd = _mm256_unpackhi_pd(a, b);
+    const __m256d cd_even = _mm256_unpacklo_pd(c, d), cd_odd = _mm256_unpackhi_pd(c, d);
+    *x = _mm256_permute2f128_pd(ab_even, cd_even, 0x20);
+    *y = _mm256_permute2f128_pd(ab_odd, cd_odd, 0x20);
+    *z = _mm256_permute2f128_pd(ab_even, cd_even, 0x31);
+  }
+  // Adds (x, y, z) lane by lane in increasing lane order. Lanes outside the mask must carry
+  // zeros and a valid index: adding them is then harmless, and it saves a branch per lane.
+  static void AddXyz(double* base, IdxF64 idx, MaskF64 /*m*/, F64 x, F64 y, F64 z) {
+    const __m256d zero = _mm256_setzero_pd();
+    const __m256d xy_even = _mm256_unpacklo_pd(x, y), xy_odd = _mm256_unpackhi_pd(x, y);
+    const __m256d z_even = _mm256_unpacklo_pd(z, zero), z_odd = _mm256_unpackhi_pd(z, zero);
+    double* p0 = base + 4 * _mm_extract_epi32(idx, 0);
+    _mm256_storeu_pd(p0, _mm256_add_pd(_mm256_loadu_pd(p0), _mm256_permute2f128_pd(xy_even, z_even, 0x20)));
+    double* p1 = base + 4 * _mm_extract_epi32(idx, 1);
+    _mm256_storeu_pd(p1, _mm256_add_pd(_mm256_loadu_pd(p1), _mm256_permute2f128_pd(xy_odd, z_odd, 0x20)));
+    double* p2 = base + 4 * _mm_extract_epi32(idx, 2);
+    _mm256_storeu_pd(p2, _mm256_add_pd(_mm256_loadu_pd(p2), _mm256_permute2f128_pd(xy_even, z_even, 0x31)));
+    double* p3 = base + 4 * _mm_extract_epi32(idx, 3);
+    _mm256_storeu_pd(p3, _mm256_add_pd(_mm256_loadu_pd(p3), _mm256_permute2f128_pd(xy_odd, z_odd, 0x31)));
+  }
 };
 
 }  // namespace irreg::IRREG_ISA_NS::simd

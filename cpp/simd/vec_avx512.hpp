@@ -75,6 +75,38 @@ struct Avx512 {
   static void ScatterF64(double* base, MaskF64 m, IdxF64 i, F64 v) {
     _mm512_mask_i32scatter_pd(base, m, i, v, 8);
   }
+
+  // --- for the MD force kernel: doubles, and atoms stored as 4 doubles (x, y, z, unused) ---
+  static F64 ZeroF64() { return _mm512_setzero_pd(); }
+  static F64 SubF64(F64 a, F64 b) { return _mm512_sub_pd(a, b); }
+  static F64 MulF64(F64 a, F64 b) { return _mm512_mul_pd(a, b); }
+  static F64 DivF64(F64 a, F64 b) { return _mm512_div_pd(a, b); }
+  static MaskF64 LeF64(F64 a, F64 b) { return _mm512_cmp_pd_mask(a, b, _CMP_LE_OQ); }
+  static MaskF64 LtF64(F64 a, F64 b) { return _mm512_cmp_pd_mask(a, b, _CMP_LT_OQ); }
+  static MaskF64 MaskAndF64(MaskF64 a, MaskF64 b) { return static_cast<MaskF64>(a & b); }
+  static F64 SelectF64(MaskF64 m, F64 a, F64 b) { return _mm512_mask_blend_pd(m, b, a); }
+  static double SumF64(F64 v) {  // once per kernel call; SIMDe has no _mm512_reduce_add_pd
+    alignas(64) double lanes[kLanesF64];
+    _mm512_storeu_pd(lanes, v);
+    double sum = 0.0;
+    for (double x : lanes) sum += x;
+    return sum;
+  }
+  static IdxF64 ClampIdxF64(IdxF64 i) { return _mm256_max_epi32(i, _mm256_setzero_si256()); }
+  static void LoadXyz(const double* base, IdxF64 idx, F64* x, F64* y, F64* z) {
+    const __m256i at = _mm256_slli_epi32(idx, 2);
+    *x = _mm512_mask_i32gather_pd(_mm512_setzero_pd(), 0xFF, at, base, 8);
+    *y = _mm512_mask_i32gather_pd(_mm512_setzero_pd(), 0xFF, at, base + 1, 8);
+    *z = _mm512_mask_i32gather_pd(_mm512_setzero_pd(), 0xFF, at, base + 2, 8);
+  }
+  // Gather-add-scatter per component over the masked lanes (distinct atoms within a group).
+  static void AddXyz(double* base, IdxF64 idx, MaskF64 m, F64 x, F64 y, F64 z) {
+    const __m256i at = _mm256_slli_epi32(idx, 2);
+    const F64 zero = _mm512_setzero_pd();
+    _mm512_mask_i32scatter_pd(base, m, at, _mm512_add_pd(_mm512_mask_i32gather_pd(zero, m, at, base, 8), x), 8);
+    _mm512_mask_i32scatter_pd(base + 1, m, at, _mm512_add_pd(_mm512_mask_i32gather_pd(zero, m, at, base + 1, 8), y), 8);
+    _mm512_mask_i32scatter_pd(base + 2, m, at, _mm512_add_pd(_mm512_mask_i32gather_pd(zero, m, at, base + 2, 8), z), 8);
+  }
 };
 
 }  // namespace irreg::IRREG_ISA_NS::simd

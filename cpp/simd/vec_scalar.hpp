@@ -61,6 +61,25 @@ struct Scalar {
   // Ordered like the min/max instructions: the second operand when either is NaN.
   static F64 MinF64(F64 a, F64 b) { return a < b ? a : b; }
   static F64 MaxF64(F64 a, F64 b) { return a > b ? a : b; }
+
+  // --- for the MD force kernel: doubles, and atoms stored as 4 doubles (x, y, z, unused) ---
+  static F64 ZeroF64() { return 0.0; }
+  static F64 SubF64(F64 a, F64 b) { return a - b; }
+  static F64 MulF64(F64 a, F64 b) { return a * b; }
+  static F64 DivF64(F64 a, F64 b) { return a / b; }
+  static MaskF64 LeF64(F64 a, F64 b) { return a <= b; }
+  static MaskF64 LtF64(F64 a, F64 b) { return a < b; }
+  static MaskF64 MaskAndF64(MaskF64 a, MaskF64 b) { return a && b; }
+  static F64 SelectF64(MaskF64 m, F64 a, F64 b) { return m ? a : b; }
+  static double SumF64(F64 v) { return v; }
+  static IdxF64 ClampIdxF64(IdxF64 i) { return i < 0 ? 0 : i; }
+  static void LoadXyz(const double* base, IdxF64 i, F64* x, F64* y, F64* z) {
+    *x = base[4 * i], *y = base[4 * i + 1], *z = base[4 * i + 2];
+  }
+  static void AddXyz(double* base, IdxF64 i, MaskF64 m, F64 x, F64 y, F64 z) {
+    if (!m) return;
+    base[4 * i] += x, base[4 * i + 1] += y, base[4 * i + 2] += z;
+  }
 };
 
 }  // namespace irreg::IRREG_ISA_NS::simd

@@ -1,0 +1,232 @@
+// ase_irreg._core's MD classes: the Lennard-Jones system kept across steps and the standalone
+// velocity-Verlet driver. Arrays cross as contiguous float64; the GIL is released around C++ work.
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bindings/grouped_index_bindings.hpp"
+#include "md/lj_system.hpp"
+#include "md/velocity_verlet.hpp"
+
+namespace irreg::bindings {
+
+// A C-contiguous float64 array of shape (rows, cols); rows < 0 means any number of rows.
+inline F64Array AsF64Matrix(py::handle obj, int64_t rows, int64_t cols, const char* name) {
+  py::module_ np = py::module_::import("numpy");
+  py::array arr = np.attr("asarray")(obj);
+  const char kind = arr.dtype().kind();
+  if (kind != 'f' && kind != 'i' && kind != 'u')
+    throw py::type_error(std::string(name) + " must be numeric, got dtype " +
+                         py::str(arr.dtype()).cast<std::string>());
+  F64Array out = np.attr("ascontiguousarray")(arr, "float64");
+  const bool shape_ok = out.ndim() == 2 && (rows < 0 || out.shape(0) == rows) && out.shape(1) == cols;
+  if (!shape_ok)
+    throw py::value_error(std::string(name) + " must have shape (" +
+                          (rows < 0 ? std::string("n") : std::to_string(rows)) + ", " +
+                          std::to_string(cols) + "), got " +
+                          py::str(py::tuple(arr.attr("shape"))).cast<std::string>());
+  return out;
+}
+
+inline md::Regroup ParseRegroup(const std::string& s) {
+  if (s == "none") return md::Regroup::kNone;
+  if (s == "full") return md::Regroup::kFull;
+  if (s == "incremental") return md::Regroup::kIncremental;
+  throw py::value_error("regroup must be 'incremental' (Inc-Group, the default), 'full' "
+                        "(Regroup-All) or 'none' (Non-Group: plain list, scalar), got '" + s + "'");
+}
+
+inline md::NeighborMethod ParseNeighbor(const std::string& s) {
+  if (s == "binned") return md::NeighborMethod::kBinned;
+  if (s == "allpairs") return md::NeighborMethod::kAllPairs;
+  throw py::value_error("neighbor must be 'binned' (cell list, the default) or 'allpairs', got '" +
+                        s + "'");
+}
+
+class PyLjSystem {
+ public:
+  explicit PyLjSystem(const md::LjOptions& o) : system_(std::make_unique<md::LjSystem>(o)) {}
+
+  void SetSystem(py::handle positions, py::handle cell, py::handle pbc) {
+    F64Array x = AsF64Matrix(positions, -1, 3, "positions");
+    F64Array c = AsF64Matrix(cell, 3, 3, "cell");
+    const std::vector<bool> pv = py::cast<std::vector<bool>>(pbc);
+    if (pv.size() != 3) throw py::value_error("pbc must have 3 entries");
+    bool p[3] = {pv[0], pv[1], pv[2]};
+    py::gil_scoped_release release;
+    system_->SetSystem(x.shape(0), x.data(), c.data(), p);
+  }
+
+  py::dict Compute(py::handle positions, bool energy_virial, bool per_atom) {
+    const int64_t n = system_->num_atoms();
+    F64Array x = AsF64Matrix(positions, n, 3, "positions");
+    F64Array forces({n, int64_t{3}});
+    std::optional<F64Array> energies, virials;
+    if (per_atom) energies = F64Array(n), virials = F64Array({n, int64_t{6}});
+    md::LjTotals totals;
+    {
+      py::gil_scoped_release release;
+      system_->Compute(x.data(), energy_virial, forces.mutable_data(), &totals,
+                       per_atom ? energies->mutable_data() : nullptr,
+                       per_atom ? virials->mutable_data() : nullptr);
+    }
+    py::dict out;
+    out["forces"] = forces;
+    if (energy_virial || per_atom) {
+      out["energy"] = totals.energy;
+      out["virial"] = py::make_tuple(totals.virial[0], totals.virial[1], totals.virial[2],
+                                     totals.virial[3], totals.virial[4], totals.virial[5]);
+    }
+    if (per_atom) out["energies"] = *energies, out["atom_virials"] = *virials;
+    return out;
+  }
+
+  void ForceRebuild() {
+    py::gil_scoped_release release;
+    system_->ForceRebuild();
+  }
+
+  // The current half list in caller numbering: i, j and the image (a Cartesian shift).
+  py::tuple Pairs() const {
+    const md::PairList& pl = system_->pairs();
+    const std::vector<int32_t>& order = system_->order();
+    const int64_t m = pl.num_pairs();
+    IdArray i(m), j(m);
+    py::array_t<int32_t> image(m);
+    for (int64_t p = 0; p + 1 < static_cast<int64_t>(pl.row_begin.size()); ++p)
+      for (int64_t k = pl.row_begin[p]; k < pl.row_begin[p + 1]; ++k) {
+        i.mutable_at(k) = order[p];
+        j.mutable_at(k) = order[pl.AtomOf(pl.cols[k])];
+        image.mutable_at(k) = pl.ImageOf(pl.cols[k]);
+      }
+    return py::make_tuple(i, j, image);
+  }
+
+  py::dict Stats() const {
+    const md::LjStats& s = system_->stats();
+    py::dict d;
+    d["computes"] = s.computes;
+    d["rebuilds"] = s.rebuilds;
+    d["pairs"] = s.pairs;
+    d["holes"] = s.holes;
+    d["groups"] = s.groups;
+    d["active_slots"] = s.active_slots;
+    d["simd_utilization"] = s.slots > 0 ? static_cast<double>(s.active_slots) / s.slots : 0.0;
+    d["pairs_added"] = s.added_total;
+    d["pairs_removed"] = s.removed_total;
+    d["compactions"] = s.compactions;
+    py::dict t;
+    t["neighbor"] = s.neighbor_seconds;
+    t["group"] = s.group_seconds;
+    t["force"] = s.force_seconds;
+    t["other"] = s.other_seconds;
+    d["seconds"] = t;
+    py::list recent;
+    for (const md::RebuildRecord& r : s.recent) {
+      py::dict e;
+      e["compute"] = r.compute;
+      e["pairs"] = r.pairs;
+      e["added"] = r.added;
+      e["removed"] = r.removed;
+      e["holes"] = r.holes;
+      e["compacted"] = r.compacted;
+      e["neighbor_seconds"] = r.neighbor_seconds;
+      e["group_seconds"] = r.group_seconds;
+      recent.append(e);
+    }
+    d["recent_rebuilds"] = recent;
+    return d;
+  }
+
+  md::LjSystem& system() { return *system_; }
+
+ private:
+  std::unique_ptr<md::LjSystem> system_;
+};
+
+inline py::dict ThermoDict(const md::ThermoRow& r) {
+  py::dict d;
+  d["step"] = r.step;
+  d["temp"] = r.temperature;
+  d["pe_per_atom"] = r.pe_per_atom;
+  d["etotal_per_atom"] = r.etotal_per_atom;
+  d["press"] = r.pressure;
+  return d;
+}
+
+inline std::vector<double> Flat(const F64Array& a) {
+  return std::vector<double>(a.data(), a.data() + a.size());
+}
+
+inline void BindMd(py::module_& m) {
+  py::class_<PyLjSystem>(m, "LjSystem", py::module_local(),
+                         "Lennard-Jones atoms kept across MD steps (see ase_irreg.LennardJones).")
+      .def(py::init([](double epsilon, double sigma, double rc, double ro, bool smooth, bool shift,
+                       double skin, int32_t rebuild_every, const std::string& regroup,
+                       const std::string& neighbor, int32_t tile_size,
+                       const std::optional<std::string>& isa, bool reorder, double min_distance) {
+             md::LjOptions o;
+             o.epsilon = epsilon, o.sigma = sigma, o.rc = rc, o.ro = ro, o.smooth = smooth;
+             o.shift = shift, o.skin = skin, o.rebuild_every = rebuild_every;
+             o.regroup = ParseRegroup(regroup), o.neighbor = ParseNeighbor(neighbor);
+             o.tile_size = tile_size, o.isa = IsaArg(isa), o.reorder = reorder;
+             o.min_distance = min_distance;
+             return std::make_unique<PyLjSystem>(o);
+           }),
+           py::kw_only(), py::arg("epsilon") = 1.0, py::arg("sigma") = 1.0, py::arg("rc") = 3.0,
+           py::arg("ro") = 1.98, py::arg("smooth") = false, py::arg("shift") = true,
+           py::arg("skin") = 0.3, py::arg("rebuild_every") = 0,
+           py::arg("regroup") = "incremental", py::arg("neighbor") = "binned",
+           py::arg("tile_size") = 0, py::arg("isa") = py::none(), py::arg("reorder") = true,
+           py::arg("min_distance") = 0.0)
+      .def("set_system", &PyLjSystem::SetSystem, py::arg("positions"), py::arg("cell"),
+           py::arg("pbc"))
+      .def("compute", &PyLjSystem::Compute, py::arg("positions"), py::kw_only(),
+           py::arg("energy_virial") = true, py::arg("per_atom") = false)
+      .def("force_rebuild", &PyLjSystem::ForceRebuild)
+      .def("pairs", &PyLjSystem::Pairs)
+      .def("stats", &PyLjSystem::Stats)
+      .def_property_readonly("isa", [](PyLjSystem& s) { return s.system().isa(); })
+      .def_property_readonly("num_atoms", [](PyLjSystem& s) { return s.system().num_atoms(); })
+      .def_property_readonly("tile_size", [](PyLjSystem& s) {
+        return s.system().options().tile_size > 0 ? s.system().options().tile_size
+                                                  : md::kDefaultMdTileSize;
+      });
+
+  py::class_<md::VelocityVerlet>(m, "VelocityVerlet", py::module_local(),
+                                 "NVE velocity Verlet over an LjSystem (the CLI's driver).")
+      .def(py::init([](PyLjSystem& system, py::handle positions, py::handle velocities,
+                       double mass, double dt, double volume) {
+             const int64_t n = system.system().num_atoms();
+             F64Array x = AsF64Matrix(positions, n, 3, "positions");
+             F64Array v = AsF64Matrix(velocities, n, 3, "velocities");
+             py::gil_scoped_release release;
+             return std::make_unique<md::VelocityVerlet>(&system.system(), Flat(x), Flat(v), mass,
+                                                         dt, volume);
+           }),
+           py::arg("system"), py::arg("positions"), py::arg("velocities"), py::kw_only(),
+           py::arg("mass"), py::arg("dt"), py::arg("volume"), py::keep_alive<1, 2>())
+      .def("run", [](md::VelocityVerlet& vv, int64_t steps) {
+             if (steps < 0) throw py::value_error("steps must be >= 0");
+             py::gil_scoped_release release;
+             vv.Run(steps);
+           }, py::arg("steps"))
+      .def("thermo", [](const md::VelocityVerlet& vv) { return ThermoDict(vv.Thermo()); })
+      .def_property_readonly("step", &md::VelocityVerlet::step)
+      .def_property_readonly("positions", [](const md::VelocityVerlet& vv) {
+        const std::vector<double>& x = vv.positions();
+        F64Array out({static_cast<int64_t>(x.size() / 3), int64_t{3}});
+        std::copy(x.begin(), x.end(), out.mutable_data());
+        return out;
+      });
+}
+
+}  // namespace irreg::bindings

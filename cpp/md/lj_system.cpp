@@ -1,0 +1,264 @@
+#include "md/lj_system.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "core/dispatch.hpp"
+#include "md/lj_pair_list.hpp"
+
+namespace irreg::md {
+
+// Tiles of 256 atoms: with Morton-ordered atoms a tile row meets a few dozen column tiles, each
+// holding enough pairs to fill its groups (see the tile_size rows of `irreg bench md`).
+const int32_t kDefaultMdTileSize = 256;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double Since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+void Require(bool ok, const std::string& message) {
+  if (!ok) throw std::invalid_argument(message);
+}
+
+int32_t CeilLog2(int64_t x) {
+  int32_t b = 0;
+  while ((int64_t{1} << b) < x) ++b;
+  return b;
+}
+
+}  // namespace
+
+LjSystem::LjSystem(const LjOptions& options) : opt_(options) {
+  Require(std::isfinite(opt_.sigma) && opt_.sigma > 0, "sigma must be a positive number, got " + std::to_string(opt_.sigma));
+  Require(std::isfinite(opt_.epsilon), "epsilon must be a finite number");
+  Require(std::isfinite(opt_.rc) && opt_.rc > 0, "rc must be a positive cutoff, got " + std::to_string(opt_.rc));
+  Require(std::isfinite(opt_.skin) && opt_.skin >= 0, "skin must be >= 0, got " + std::to_string(opt_.skin));
+  if (opt_.smooth)
+    Require(std::isfinite(opt_.ro) && opt_.ro >= 0 && opt_.ro < opt_.rc,
+            "ro must satisfy 0 <= ro < rc for smooth=True, got ro=" + std::to_string(opt_.ro) +
+                " and rc=" + std::to_string(opt_.rc));
+  Require(opt_.rebuild_every >= 0, "rebuild period must be >= 1 (or 0 for automatic)");
+  if (opt_.min_distance <= 0) opt_.min_distance = 1e-2 * opt_.sigma;
+  tile_ = opt_.tile_size > 0 ? opt_.tile_size : kDefaultMdTileSize;
+  Require((tile_ & (tile_ - 1)) == 0 && tile_ <= kMaxTileSize,
+          "tile_size must be a power of two <= " + std::to_string(kMaxTileSize) + ", got " +
+              std::to_string(tile_));
+  coef_ = LjCoefficients::Make(opt_.epsilon, opt_.sigma, opt_.rc, opt_.ro, opt_.smooth, opt_.shift);
+  isa_ = ResolveIsa(opt_.isa);
+  kernels_ = &KernelsFor(isa_);
+  md_kernels_ = &MdKernelsFor(isa_);
+}
+
+void LjSystem::SetSystem(int64_t n, const double* positions, const double* cell, const bool* pbc) {
+  Require(n >= 0 && n < (int64_t{1} << 30), "too many atoms: " + std::to_string(n));
+  const double radius = opt_.rc + opt_.skin;
+  auto box = std::make_unique<Box>(cell, pbc, radius);
+  const bool same_atoms = n == n_ && index_ != nullptr;
+  box_ = std::move(box);
+  if (!same_atoms) {
+    n_ = n;
+    order_.resize(n);
+    for (int64_t p = 0; p < n; ++p) order_[p] = static_cast<int32_t>(p);
+    index_.reset();
+  }
+  offset_.assign(3 * n, 0.0);
+  pos_.assign(4 * n, 0.0);
+  double unused;
+  LoadPositions(positions, &unused);
+  Wrap();
+  if (!same_atoms && opt_.reorder && n > 1) {
+    const std::vector<int32_t> order = SpatialOrder(pos_.data(), n, *box_, radius);
+    std::vector<double> pos(4 * n), offset(3 * n);
+    for (int64_t p = 0; p < n; ++p) {
+      std::copy_n(&pos_[4 * order[p]], 4, &pos[4 * p]);
+      std::copy_n(&offset_[3 * order[p]], 3, &offset[3 * p]);
+      order_[p] = order[p];
+    }
+    pos_.swap(pos);
+    offset_.swap(offset);
+  }
+  force_.assign(4 * n, 0.0);
+  need_build_ = true;
+}
+
+void LjSystem::LoadPositions(const double* positions, double* max_displacement2) {
+  const bool track = !built_pos_.empty() && built_pos_.size() == pos_.size();
+  double worst = 0.0, checksum = 0.0;
+  for (int64_t p = 0; p < n_; ++p) {
+    const double* src = positions + 3 * static_cast<int64_t>(order_[p]);
+    double* dst = &pos_[4 * p];
+    for (int d = 0; d < 3; ++d) dst[d] = src[d] - offset_[3 * p + d];
+    checksum += src[0] + src[1] + src[2];
+    if (track) {
+      const double* b = &built_pos_[4 * p];
+      const double d2 = (dst[0] - b[0]) * (dst[0] - b[0]) + (dst[1] - b[1]) * (dst[1] - b[1]) +
+                        (dst[2] - b[2]) * (dst[2] - b[2]);
+      worst = std::max(worst, d2);
+    }
+  }
+  if (!std::isfinite(checksum)) {
+    for (int64_t i = 0; i < 3 * n_; ++i)
+      if (!std::isfinite(positions[i]))
+        throw std::invalid_argument("position of atom " + std::to_string(i / 3) + " is not finite (" +
+                                    std::to_string(positions[i]) + ")");
+    throw std::invalid_argument("positions are too large to be summed: not a physical system");
+  }
+  *max_displacement2 = track ? worst : INFINITY;
+}
+
+// Moves every atom into the cell along periodic axes (its offset remembers by how much), so
+// that pairs need only the images within the table's range.
+void LjSystem::Wrap() {
+  for (int64_t p = 0; p < n_; ++p) {
+    double* x = &pos_[4 * p];
+    for (int a = 0; a < 3; ++a) {
+      if (!box_->periodic(a)) continue;
+      const double f = std::floor(box_->Fractional(x, a));
+      if (f == 0.0) continue;
+      const double* v = box_->vector(a);
+      for (int d = 0; d < 3; ++d) x[d] -= f * v[d], offset_[3 * p + d] += f * v[d];
+    }
+  }
+}
+
+void LjSystem::Rebuild() {
+  const auto t0 = Clock::now();
+  Wrap();
+  const int32_t log2_cols = CeilLog2(std::max<int64_t>({n_, tile_, 1}));
+  const int64_t n_cols = (int64_t{1} << log2_cols) * box_->num_images();
+  Require(n_cols < (int64_t{1} << 31),
+          "too many atoms for the periodic images within the cutoff: " + std::to_string(n_) +
+              " atoms x " + std::to_string(box_->num_images()) + " images");
+  CloseContact close;
+  BuildPairs(opt_.neighbor, pos_.data(), n_, *box_, opt_.rc + opt_.skin, log2_cols,
+             opt_.min_distance, &pairs_, &close);
+  if (close.i >= 0)
+    throw std::invalid_argument(
+        "atoms " + std::to_string(order_[close.i]) + " and " + std::to_string(order_[close.j]) +
+        " are " + std::to_string(close.distance) + " apart, closer than min_distance = " +
+        std::to_string(opt_.min_distance) + ": atoms on top of each other?");
+  built_pos_ = pos_;
+  since_build_ = 0;
+  need_build_ = false;
+  RebuildRecord rec;
+  rec.compute = stats_.computes;
+  rec.neighbor_seconds = Since(t0);
+  rec.pairs = pairs_.num_pairs();
+
+  const auto t1 = Clock::now();
+  if (opt_.regroup != Regroup::kNone) {
+    pair_rows_.resize(pairs_.num_pairs());
+    for (int64_t i = 0; i < n_; ++i)
+      std::fill(pair_rows_.begin() + pairs_.row_begin[i], pair_rows_.begin() + pairs_.row_begin[i + 1],
+                static_cast<int32_t>(i));
+    const bool fresh = index_ == nullptr || index_->geometry().n_cols != n_cols;
+    if (fresh)
+      index_ = std::make_unique<IndexCollection>(static_cast<int32_t>(n_), static_cast<int32_t>(n_cols),
+                                                 tile_, ConflictRule::kBothEnds);
+    if (fresh || opt_.regroup == Regroup::kFull) {  // Regroup-All groups every pair again
+      index_->Build(pair_rows_.data(), pairs_.cols.data(), nullptr, rec.pairs, true, *kernels_);
+      rec.added = rec.pairs;
+      rec.removed = fresh ? 0 : stats_.pairs;
+    } else {
+      const UpdateStats u = index_->Update(pair_rows_.data(), pairs_.cols.data(), rec.pairs, *kernels_);
+      rec.added = u.added;
+      rec.removed = stats_.pairs - u.found;
+      rec.holes = u.holes;
+      rec.compacted = u.compacted;
+    }
+    stats_.groups = static_cast<int64_t>(index_->active_groups().size());
+    stats_.slots = stats_.groups * kLanes;
+    stats_.active_slots = index_->NumActive(*kernels_);
+    stats_.compactions = index_->num_compactions();
+  } else {
+    rec.added = rec.pairs;
+    rec.removed = stats_.pairs;
+  }
+  rec.group_seconds = Since(t1);
+
+  stats_.rebuilds += 1;
+  stats_.pairs = rec.pairs;
+  stats_.holes = rec.holes;
+  stats_.added_total += rec.added;
+  stats_.removed_total += rec.removed;
+  stats_.neighbor_seconds += rec.neighbor_seconds;
+  stats_.group_seconds += rec.group_seconds;
+  if (stats_.recent.size() == LjStats::kRecentRebuilds) stats_.recent.erase(stats_.recent.begin());
+  stats_.recent.push_back(rec);
+}
+
+void LjSystem::ForceRebuild() {
+  Require(box_ != nullptr, "no atoms: call SetSystem first");
+  Rebuild();
+}
+
+void LjSystem::ForcesInternal(bool energy_virial, LjTotals* totals) {
+  std::fill(force_.begin(), force_.end(), 0.0);
+  if (opt_.regroup == Regroup::kNone || index_ == nullptr) {
+    LjOverPairList(pairs_, box_->shifts(), coef_, pos_.data(), energy_virial, force_.data(),
+                   nullptr, nullptr, totals);
+    return;
+  }
+  const GroupedSlots& s = index_->slots();
+  const LjGroups groups{s.xcoord.data(),
+                        s.ycoord.data(),
+                        s.row_base.data(),
+                        s.col_base.data(),
+                        index_->active_groups().data(),
+                        static_cast<int64_t>(index_->active_groups().size()),
+                        pairs_.log2_columns_per_image,
+                        box_->shifts()};
+  md_kernels_->lj_over_groups(groups, coef_, pos_.data(), energy_virial, force_.data(), totals);
+}
+
+void LjSystem::Compute(const double* positions, bool energy_virial, double* forces,
+                       LjTotals* totals, double* atom_energy, double* atom_virial) {
+  Require(box_ != nullptr, "no atoms: call SetSystem first");
+  const auto t0 = Clock::now();
+  double moved2;
+  LoadPositions(positions, &moved2);
+  const double half_skin = 0.5 * opt_.skin;
+  const bool due = opt_.rebuild_every > 0 ? since_build_ >= opt_.rebuild_every
+                                          : moved2 > half_skin * half_skin;
+  double other = Since(t0);
+  if (need_build_ || due) Rebuild();
+
+  const auto t1 = Clock::now();
+  *totals = LjTotals{};
+  ForcesInternal(energy_virial || atom_energy != nullptr, totals);
+  ++since_build_;
+  ++stats_.computes;
+  stats_.force_seconds += Since(t1);
+
+  const auto t2 = Clock::now();
+  double checksum = 0.0;
+  for (int64_t p = 0; p < n_; ++p) {
+    std::copy_n(&force_[4 * p], 3, forces + 3 * static_cast<int64_t>(order_[p]));
+    checksum += force_[4 * p] + force_[4 * p + 1] + force_[4 * p + 2];
+  }
+  if (atom_energy != nullptr || atom_virial != nullptr) {
+    // Per-atom shares come from the plain list (the only kernel that splits them).
+    std::vector<double> e(n_, 0.0), v(6 * n_, 0.0), scratch(4 * n_, 0.0);
+    LjTotals unused;
+    LjOverPairList(pairs_, box_->shifts(), coef_, pos_.data(), true, scratch.data(), e.data(),
+                   v.data(), &unused);
+    for (int64_t p = 0; p < n_; ++p) {
+      const int64_t i = order_[p];
+      if (atom_energy != nullptr) atom_energy[i] = e[p];
+      if (atom_virial != nullptr) std::copy_n(&v[6 * p], 6, atom_virial + 6 * i);
+    }
+  }
+  if (!std::isfinite(checksum) || !std::isfinite(totals->energy))
+    throw std::invalid_argument(
+        "the Lennard-Jones forces are not finite: atoms on top of each other (two atoms moved "
+        "onto one point since the last neighbour build)");
+  stats_.other_seconds += other + Since(t2);
+}
+
+}  // namespace irreg::md

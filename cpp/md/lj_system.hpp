@@ -1,0 +1,106 @@
+// A Lennard-Jones system kept across MD steps (DESIGN §7; seed 000 §5): the atoms in a
+// locality-preserving internal order, the neighbour list with a skin, and its pairs in the grouped
+// index, rebuilt when due and regrouped as the Regroup mode says:
+//   kNone         Non-Group: plain half list, scalar force (the seed's serial code);
+//   kFull         Regroup-All: every rebuild tiles and groups all pairs again;
+//   kIncremental  Inc-Group: Search-and-Update on the index collection (found pairs keep their
+//                 slots, vanished ones become holes, only new pairs are grouped).
+// Callers see their own atom order; the internal order never leaks out.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/kernel_table.hpp"
+#include "md/box.hpp"
+#include "md/lj_coefficients.hpp"
+#include "md/md_kernels.hpp"
+#include "md/neighbor_build.hpp"
+#include "tiling/index_collection.hpp"
+
+namespace irreg::md {
+
+enum class Regroup { kNone, kFull, kIncremental };
+
+struct LjOptions {
+  double epsilon = 1.0, sigma = 1.0, rc = 3.0, ro = 1.98;
+  bool smooth = false;
+  bool shift = true;  // subtract u(rc) (ASE's convention); false: LAMMPS's plain lj/cut
+  double skin = 0.3;
+  int32_t rebuild_every = 0;  // 0: rebuild when an atom moved more than skin / 2
+  Regroup regroup = Regroup::kIncremental;
+  NeighborMethod neighbor = NeighborMethod::kBinned;
+  int32_t tile_size = 0;  // 0: kDefaultMdTileSize
+  std::string isa;        // "" : the default ISA
+  bool reorder = true;    // renumber atoms along a Morton curve of bins at the first build
+  double min_distance = 0.0;  // closer atoms are an error; <= 0: 1e-2 sigma
+};
+
+// Tile edge for MD pairs, picked with `irreg bench md` (see its comment in lj_system.cpp).
+extern const int32_t kDefaultMdTileSize;
+
+struct RebuildRecord {
+  int64_t compute = 0;  // which Compute call triggered it
+  int64_t pairs = 0, added = 0, removed = 0, holes = 0;
+  bool compacted = false;
+  double neighbor_seconds = 0.0, group_seconds = 0.0;
+};
+
+struct LjStats {
+  int64_t computes = 0, rebuilds = 0;
+  int64_t pairs = 0, holes = 0, groups = 0, slots = 0, active_slots = 0;
+  int64_t added_total = 0, removed_total = 0, compactions = 0;
+  double neighbor_seconds = 0.0, group_seconds = 0.0, force_seconds = 0.0, other_seconds = 0.0;
+  std::vector<RebuildRecord> recent;  // the last kRecentRebuilds rebuilds
+  static constexpr size_t kRecentRebuilds = 64;
+};
+
+class LjSystem {
+ public:
+  explicit LjSystem(const LjOptions& options);
+
+  // New atoms, cell (3x3, rows are vectors) or pbc. With the same number of atoms the internal
+  // order and the grouped index are kept (a changed cell only changes which pairs exist).
+  void SetSystem(int64_t n, const double* positions, const double* cell, const bool* pbc);
+  // Forces (n x 3, caller order) for positions (n x 3, caller order). With energy_virial, totals
+  // get energy and virial; atom_energy (n) and atom_virial (n x 6) may be null.
+  void Compute(const double* positions, bool energy_virial, double* forces, LjTotals* totals,
+               double* atom_energy = nullptr, double* atom_virial = nullptr);
+  // Rebuilds now, at the current positions, whatever the schedule (benchmarks time this).
+  void ForceRebuild();
+
+  int64_t num_atoms() const { return n_; }
+  const LjOptions& options() const { return opt_; }
+  const LjStats& stats() const { return stats_; }
+  const std::string& isa() const { return isa_; }
+  const std::vector<int32_t>& order() const { return order_; }  // internal -> caller index
+  const PairList& pairs() const { return pairs_; }
+
+ private:
+  void LoadPositions(const double* positions, double* max_displacement2);
+  void Wrap();
+  void Rebuild();
+  void ForcesInternal(bool energy_virial, LjTotals* totals);
+
+  LjOptions opt_;
+  LjCoefficients coef_;
+  std::string isa_;
+  const KernelTable* kernels_;
+  const MdKernelTable* md_kernels_;
+  int32_t tile_ = 0;
+
+  int64_t n_ = 0;
+  std::unique_ptr<Box> box_;
+  std::vector<int32_t> order_;
+  std::vector<double> pos_, built_pos_, offset_, force_;  // 4 (offset: 3) per internal atom
+  PairList pairs_;
+  std::vector<int32_t> pair_rows_;
+  std::unique_ptr<IndexCollection> index_;
+  bool need_build_ = true;
+  int64_t since_build_ = 0;
+  LjStats stats_;
+};
+
+}  // namespace irreg::md

@@ -1,0 +1,48 @@
+// The per-ISA force kernel of the MD component (seed 000 §5, §6.3; DESIGN §7), compiled once per
+// ISA by md/lj_kernels.cpp and reached through the dispatch table like every other kernel.
+#pragma once
+
+#include <cstdint>
+
+#include "md/lj_coefficients.hpp"
+
+namespace irreg::md {
+
+// Pairs in the grouped index (both-ends conflict rule): a group's lanes never repeat an atom as
+// row, nor as column. A slot's row is row_base + xcoord (xcoord < 0: hole or padding); its
+// column is col_base + ycoord, whose high bits (>> log2_columns_per_image) name the periodic
+// image; a group never straddles two images, so its shift is one broadcast.
+struct LjGroups {
+  const int32_t* xcoord;
+  const int32_t* ycoord;
+  const int32_t* row_base;
+  const int32_t* col_base;
+  const int32_t* groups;  // groups to sweep, or null: 0 .. num_groups - 1
+  int64_t num_groups;
+  int32_t log2_columns_per_image;
+  const double* shifts;  // 3 per image
+};
+
+// positions and forces hold 4 doubles per atom (x, y, z, unused). Forces are added to. With
+// energy_virial, totals receive the energy and virial; otherwise those are compiled out.
+using LjOverGroupsFn = void (*)(const LjGroups& pairs, const LjCoefficients& c,
+                                const double* positions, bool energy_virial, double* forces,
+                                LjTotals* totals);
+
+struct MdKernelTable {
+  LjOverGroupsFn lj_over_groups;
+};
+
+}  // namespace irreg::md
+
+namespace irreg {
+#define IRREG_DECLARE_MD_TABLE(ns) \
+  namespace ns {                   \
+  const md::MdKernelTable& MdKernels(); \
+  }
+IRREG_DECLARE_MD_TABLE(scalar)
+IRREG_DECLARE_MD_TABLE(avx2)
+IRREG_DECLARE_MD_TABLE(avx512)
+IRREG_DECLARE_MD_TABLE(avx512_emu)
+#undef IRREG_DECLARE_MD_TABLE
+}  // namespace irreg

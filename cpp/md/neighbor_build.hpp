@@ -1,0 +1,49 @@
+// Neighbour build with a skin (DESIGN §7; seed 000 §6.1): every pair within `radius`
+// (cutoff + skin), listed once (half list). Two methods, as in the seed's two MD codes:
+// kBinned (MiniMD: atoms binned, each compared with the atoms of its stencil of bins) and
+// kAllPairs (Moldyn: every pair of atoms compared).
+//
+// A pair (i, j, image k) is written as column j + (k << log2_columns_per_image), so the pair is a
+// nonzero of a sparse matrix whose column blocks are the periodic images: the grouped index
+// keeps each image's pairs in tiles of their own, and a group's image is one number per group.
+// Half list: i < j, or i == j (an atom and its own image) with the image after (0, 0, 0) in
+// (a, b, c) order; every unordered pair appears exactly once.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "md/box.hpp"
+
+namespace irreg::md {
+
+enum class NeighborMethod { kBinned, kAllPairs };
+
+struct PairList {
+  std::vector<int64_t> row_begin;  // n_atoms + 1 offsets into cols
+  std::vector<int32_t> cols;       // j + (image << log2_columns_per_image)
+  int32_t log2_columns_per_image = 0;
+
+  int64_t num_pairs() const { return static_cast<int64_t>(cols.size()); }
+  int32_t AtomOf(int32_t col) const { return col & ((int32_t{1} << log2_columns_per_image) - 1); }
+  int32_t ImageOf(int32_t col) const { return col >> log2_columns_per_image; }
+};
+
+// The closest pair found below min_distance (i < 0 when none).
+struct CloseContact {
+  int32_t i = -1, j = -1;
+  double distance = 0.0;
+};
+
+// positions: n atoms, 4 doubles each (x, y, z, unused), already wrapped into the cell along
+// periodic axes. 2^log2_columns_per_image must be >= n.
+void BuildPairs(NeighborMethod method, const double* positions, int64_t n, const Box& box,
+                double radius, int32_t log2_columns_per_image, double min_distance,
+                PairList* out, CloseContact* close);
+
+// Order of atoms by bin (bins of at least `radius`, visited in Morton order), for a locality-
+// preserving renumbering at the first build.
+std::vector<int32_t> SpatialOrder(const double* positions, int64_t n, const Box& box,
+                                  double radius);
+
+}  // namespace irreg::md
