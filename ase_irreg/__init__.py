@@ -15,6 +15,7 @@ from ase_irreg._core import (
     compiled_isas,
     resolve_isa,
 )
+from ase_irreg.calculator import LennardJones
 
 try:
     __version__ = version("irreg")
@@ -23,6 +24,7 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
 
 __all__ = [
     "GroupedIndex",
+    "LennardJones",
     "__version__",
     "active_isa",
     "available_isas",
