@@ -66,8 +66,8 @@ class LennardJones(Calculator):
     rebuilds, pairs added and removed, holes, SIMD utilization and seconds per phase.
     """
 
-    implemented_properties = ["energy", "energies", "forces", "free_energy", "stress", "stresses"]
-    default_parameters: dict[str, Any] = {
+    implemented_properties = ["energy", "energies", "forces", "free_energy", "stress", "stresses"]  # noqa: RUF012  (ASE API)
+    default_parameters: dict[str, Any] = {  # noqa: RUF012  (ASE API)
         "epsilon": 1.0,
         "sigma": 1.0,
         "rc": None,
@@ -129,11 +129,11 @@ class LennardJones(Calculator):
         tile = 0 if p.tile_size is None else p.tile_size
         if isinstance(tile, bool) or not isinstance(tile, numbers.Integral) or tile < 0:
             raise ValueError(f"tile_size must be a power of two, got {p.tile_size!r}")
-        self._options = dict(
-            epsilon=float(p.epsilon), sigma=sigma, rc=rc, ro=ro, smooth=bool(p.smooth),
-            shift=True, skin=skin, rebuild_every=every, regroup=p.regroup,
-            neighbor=p.neighbor, tile_size=int(tile), isa=p.isa,
-        )
+        self._options = {
+            "epsilon": float(p.epsilon), "sigma": sigma, "rc": rc, "ro": ro, "smooth": bool(p.smooth),
+            "shift": True, "skin": skin, "rebuild_every": every, "regroup": p.regroup,
+            "neighbor": p.neighbor, "tile_size": int(tile), "isa": p.isa,
+        }
         # Validates the rest (tile size, ISA) now rather than at the first calculation.
         _core.LjSystem(**self._options)
 

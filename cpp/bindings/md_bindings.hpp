@@ -94,20 +94,26 @@ class PyLjSystem {
     system_->ForceRebuild();
   }
 
-  // The current half list in caller numbering: i, j and the image (a Cartesian shift).
+  // The current half list in caller numbering: i, j and the shift s such that the pair's
+  // distance vector is positions[j] + s - positions[i] (for the positions last computed).
   py::tuple Pairs() const {
     const md::PairList& pl = system_->pairs();
     const std::vector<int32_t>& order = system_->order();
+    const std::vector<double>& offset = system_->offsets();
+    const double* shifts = system_->box().shifts();
     const int64_t m = pl.num_pairs();
     IdArray i(m), j(m);
-    py::array_t<int32_t> image(m);
+    F64Array shift({m, int64_t{3}});
     for (int64_t p = 0; p + 1 < static_cast<int64_t>(pl.row_begin.size()); ++p)
       for (int64_t k = pl.row_begin[p]; k < pl.row_begin[p + 1]; ++k) {
+        const int32_t q = pl.AtomOf(pl.cols[k]);
         i.mutable_at(k) = order[p];
-        j.mutable_at(k) = order[pl.AtomOf(pl.cols[k])];
-        image.mutable_at(k) = pl.ImageOf(pl.cols[k]);
+        j.mutable_at(k) = order[q];
+        for (int d = 0; d < 3; ++d)
+          shift.mutable_at(k, d) =
+              shifts[3 * pl.ImageOf(pl.cols[k]) + d] + offset[3 * p + d] - offset[3 * q + d];
       }
-    return py::make_tuple(i, j, image);
+    return py::make_tuple(i, j, shift);
   }
 
   py::dict Stats() const {

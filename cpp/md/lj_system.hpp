@@ -77,6 +77,9 @@ class LjSystem {
   const std::string& isa() const { return isa_; }
   const std::vector<int32_t>& order() const { return order_; }  // internal -> caller index
   const PairList& pairs() const { return pairs_; }
+  const Box& box() const { return *box_; }
+  // Per internal atom: what was subtracted from the caller's position to wrap it into the cell.
+  const std::vector<double>& offsets() const { return offset_; }
 
  private:
   void LoadPositions(const double* positions, double* max_displacement2);

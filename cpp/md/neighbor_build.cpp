@@ -48,8 +48,9 @@ struct Binning {
     for (int a = 0; a < 3; ++a) {
       scale[a] = bins[a] / span[a];
       const double bin_width = span[a] * box.height(a) / bins[a];
-      reach[a] = static_cast<int32_t>(std::ceil(radius / bin_width));
-      if (!box.periodic(a)) reach[a] = std::min(reach[a], bins[a] - 1);
+      double steps = std::ceil(radius / bin_width);
+      if (!box.periodic(a)) steps = std::min(steps, bins[a] - 1.0);  // flat axes: 1e12 steps
+      reach[a] = static_cast<int32_t>(std::min(steps, 1e6));
     }
     bin_of.resize(n);
     bin_begin.assign(total + 1, 0);
