@@ -8,6 +8,7 @@
 
 #include "core/dispatch.hpp"
 #include "md/lj_pair_list.hpp"
+#include "tiling/radix_sort.hpp"
 
 namespace irreg::md {
 
@@ -165,14 +166,16 @@ void LjSystem::Rebuild() {
       index_->Build(pair_rows_.data(), pairs_.cols.data(), nullptr, rec.pairs, true, *kernels_);
       rec.added = rec.pairs;
       rec.removed = fresh ? 0 : stats_.pairs;
+      if (opt_.regroup == Regroup::kIncremental) MapPairsToSlots(0);
     } else {
-      const UpdateStats u = index_->Update(pair_rows_.data(), pairs_.cols.data(), rec.pairs, *kernels_);
+      const UpdateStats u = MergeIntoIndex();
       rec.added = u.added;
       rec.removed = stats_.pairs - u.found;
       rec.holes = u.holes;
       rec.compacted = u.compacted;
     }
-    stats_.groups = static_cast<int64_t>(index_->active_groups().size());
+    SortGroupsByTile();
+    stats_.groups = static_cast<int64_t>(sweep_groups_.size());
     stats_.slots = stats_.groups * kLanes;
     stats_.active_slots = index_->NumActive(*kernels_);
     stats_.compactions = index_->num_compactions();
@@ -193,6 +196,78 @@ void LjSystem::Rebuild() {
   stats_.recent.push_back(rec);
 }
 
+// Search-and-Update, row by row: the previous list's pairs of row i are marked in a table
+// indexed by column, so each new pair finds its old slot in O(1); unmarked old pairs vanish
+// (holes), new pairs without a mark are grouped into a new generation. Each row unmarks what it
+// marked, so the table is cleared once, when it is made.
+UpdateStats LjSystem::MergeIntoIndex() {
+  const int64_t n_cols = index_->geometry().n_cols;
+  if (static_cast<int64_t>(mark_.size()) != n_cols) mark_.assign(n_cols, int64_t{-1});
+  std::vector<int32_t> found_slots, vanished, new_rows, new_cols;
+  std::vector<EdgeId> found_ids, new_ids;
+  found_slots.reserve(pairs_.cols.size());
+  found_ids.reserve(pairs_.cols.size());
+  for (int64_t i = 0; i < n_; ++i) {
+    const int64_t stamp = (i + 1) << 32;  // mark = (row + 1) << 32 | previous pair index
+    for (int64_t p = previous_.row_begin[i]; p < previous_.row_begin[i + 1]; ++p)
+      mark_[previous_.cols[p]] = stamp | p;
+    for (int64_t q = pairs_.row_begin[i]; q < pairs_.row_begin[i + 1]; ++q) {
+      int64_t& m = mark_[pairs_.cols[q]];
+      if ((m & ~int64_t{0xFFFFFFFF}) == stamp) {
+        found_slots.push_back(slot_of_pair_[m & 0xFFFFFFFF]);
+        found_ids.push_back(q);
+        slot_of_pair_[m & 0xFFFFFFFF] = -1;  // consumed
+        m = -1;
+      } else {
+        new_rows.push_back(static_cast<int32_t>(i));
+        new_cols.push_back(pairs_.cols[q]);
+        new_ids.push_back(q);
+      }
+    }
+    for (int64_t p = previous_.row_begin[i]; p < previous_.row_begin[i + 1]; ++p) {
+      if (slot_of_pair_[p] >= 0) vanished.push_back(slot_of_pair_[p]);
+      mark_[previous_.cols[p]] = -1;
+    }
+  }
+  const int64_t groups_before = index_->slots().num_groups();
+  const UpdateStats u = index_->UpdateFromDiff(
+      found_slots.data(), found_ids.data(), static_cast<int64_t>(found_slots.size()),
+      vanished.data(), static_cast<int64_t>(vanished.size()), new_rows.data(), new_cols.data(),
+      new_ids.data(), static_cast<int64_t>(new_rows.size()), *kernels_);
+  if (u.compacted) {
+    MapPairsToSlots(0);
+  } else {  // found pairs keep their slots; only the new generation's groups need a look
+    slot_of_pair_.assign(pairs_.cols.size(), -1);
+    for (size_t k = 0; k < found_slots.size(); ++k) slot_of_pair_[found_ids[k]] = found_slots[k];
+    MapPairsToSlots(groups_before);
+  }
+  return u;
+}
+
+// slot_of_pair_[k] = the slot holding pair k of the current list, for groups from first_group
+// on (0: all of them, after a build or a compaction).
+void LjSystem::MapPairsToSlots(int64_t first_group) {
+  const GroupedSlots& s = index_->slots();
+  if (first_group == 0) slot_of_pair_.assign(pairs_.cols.size(), -1);
+  for (int64_t slot = first_group * kLanes; slot < s.num_slots(); ++slot)
+    if (s.xcoord[slot] >= 0) slot_of_pair_[s.slot_edge[slot]] = static_cast<int32_t>(slot);
+  previous_ = pairs_;
+}
+
+// Later generations append their groups at the end; sweeping them in tile order keeps the
+// positions and forces a tile touches in cache, as the first build had them.
+void LjSystem::SortGroupsByTile() {
+  const SharedArray<int32_t>& active = index_->active_groups();
+  const GroupedSlots& s = index_->slots();
+  std::vector<uint64_t> keys(active.size());
+  sweep_groups_.assign(active.data(), active.data() + active.size());
+  for (size_t k = 0; k < active.size(); ++k) {
+    const int32_t g = active[k];
+    keys[k] = (static_cast<uint64_t>(s.row_base[g]) << 32) | static_cast<uint32_t>(s.col_base[g]);
+  }
+  RadixSortPairs(&keys, &sweep_groups_);
+}
+
 void LjSystem::ForceRebuild() {
   Require(box_ != nullptr, "no atoms: call SetSystem first");
   Rebuild();
@@ -210,8 +285,8 @@ void LjSystem::ForcesInternal(bool energy_virial, LjTotals* totals) {
                         s.ycoord.data(),
                         s.row_base.data(),
                         s.col_base.data(),
-                        index_->active_groups().data(),
-                        static_cast<int64_t>(index_->active_groups().size()),
+                        sweep_groups_.data(),
+                        static_cast<int64_t>(sweep_groups_.size()),
                         pairs_.log2_columns_per_image,
                         box_->shifts()};
   md_kernels_->lj_over_groups(groups, coef_, pos_.data(), energy_virial, force_.data(), totals);

@@ -86,6 +86,9 @@ class LjSystem {
   void Wrap();
   void Rebuild();
   void ForcesInternal(bool energy_virial, LjTotals* totals);
+  void SortGroupsByTile();
+  UpdateStats MergeIntoIndex();
+  void MapPairsToSlots(int64_t first_group);
 
   LjOptions opt_;
   LjCoefficients coef_;
@@ -101,6 +104,11 @@ class LjSystem {
   PairList pairs_;
   std::vector<int32_t> pair_rows_;
   std::unique_ptr<IndexCollection> index_;
+  // Inc-Group's merge: the previous list (rows sorted) and the slot of each of its pairs.
+  PairList previous_;
+  std::vector<int32_t> slot_of_pair_;
+  std::vector<int64_t> mark_;  // per column: (row + 1) << 32 | previous pair index, or -1
+  std::vector<int32_t> sweep_groups_;  // active groups in tile order (new generations interleaved)
   bool need_build_ = true;
   int64_t since_build_ = 0;
   LjStats stats_;

@@ -88,10 +88,12 @@ struct Emitter {
   PairList* out;
   CloseContact* close;
 
-  // Keeps (i, j, image) when it is the half-list copy and within the radius.
+  // Keeps (i, j, image) when within the radius (the caller picked the half-list copy).
   void Offer(int32_t i, int32_t j, int a, int b, int c) {
     const int32_t img = box.ImageOf(a, b, c);
-    const double* sh = box.shifts() + 3 * img;
+    OfferShifted(i, j, img, box.shifts() + 3 * img);
+  }
+  void OfferShifted(int32_t i, int32_t j, int32_t img, const double* sh) {
     const double dx = pos[4 * j] + sh[0] - pos[4 * i];
     const double dy = pos[4 * j + 1] + sh[1] - pos[4 * i + 1];
     const double dz = pos[4 * j + 2] + sh[2] - pos[4 * i + 2];
@@ -124,11 +126,13 @@ void BuildBinned(const double* pos, int64_t n, const Box& box, double radius, Em
           const int32_t ic = FloorDiv(xc, nb[2]), bc = xc - ic * nb[2];
           const int32_t bin = (ba * nb[1] + bb) * nb[2] + bc;
           const bool self_ok = PositiveImage(ia, ib, ic);
-          for (int32_t k = bins.bin_begin[bin]; k < bins.bin_begin[bin + 1]; ++k) {
-            const int32_t j = bins.atoms[k];
-            if (j < i || (j == i && !self_ok)) continue;
-            emit.Offer(i, j, ia, ib, ic);
-          }
+          const int32_t img = box.ImageOf(ia, ib, ic);
+          const double* sh = box.shifts() + 3 * img;
+          // Atoms within a bin are ascending: skip to the first partner after i.
+          const int32_t* first = bins.atoms.data() + bins.bin_begin[bin];
+          const int32_t* last = bins.atoms.data() + bins.bin_begin[bin + 1];
+          first = std::lower_bound(first, last, self_ok ? i : i + 1);
+          for (; first != last; ++first) emit.OfferShifted(i, *first, img, sh);
         }
       }
     }

@@ -188,6 +188,36 @@ UpdateStats IndexCollection::Update(const int32_t* rows, const int32_t* cols, in
   return stats;
 }
 
+UpdateStats IndexCollection::UpdateFromDiff(const int32_t* found_slots, const EdgeId* found_ids,
+                                            int64_t n_found, const int32_t* vanished_slots,
+                                            int64_t n_vanished, const int32_t* new_rows,
+                                            const int32_t* new_cols, const EdgeId* new_ids,
+                                            int64_t n_new, const KernelTable& k) {
+  Validate(new_rows, new_cols, n_new);
+  UpdateStats stats;
+  const int64_t n_slots = slots_.num_slots();
+  for (int64_t q = 0; q < n_vanished; ++q)
+    if (vanished_slots[q] < 0 || vanished_slots[q] >= n_slots)
+      throw std::invalid_argument("vanished slot outside the index");
+  k.ScatterSlotValue(slots_.xcoord.data(), vanished_slots, n_vanished, -1);
+  const int64_t indexed_before = NumIndexed();
+  if (n_new > 0) AppendGeneration(new_rows, new_cols, new_ids, n_new, /*active=*/true, k);
+  const int64_t indexed = NumIndexed();
+  stats.found = n_found;
+  stats.added = indexed - indexed_before;
+  stats.holes = indexed - (n_found + stats.added);
+  if (stats.holes > compact_threshold_ * static_cast<double>(indexed) ||
+      static_cast<int>(generations_.size()) > max_generations_) {
+    // Found slots still carry their old ids; only a compaction, which keeps ids, reads them.
+    EdgeId* slot_edge = slots_.slot_edge.data();
+    for (int64_t q = 0; q < n_found; ++q) slot_edge[found_slots[q]] = found_ids[q];
+    Compact(k);
+    stats.compacted = true;
+    stats.holes = 0;
+  }
+  return stats;
+}
+
 void IndexCollection::Compact(const KernelTable& k) {
   std::vector<int32_t> rows, cols;
   std::vector<EdgeId> ids;

@@ -50,6 +50,15 @@ class IndexCollection {
   void DeactivateAll(const KernelTable& k);
   // Search-and-Update: afterwards exactly these edges are active, slot_edge = their position.
   UpdateStats Update(const int32_t* rows, const int32_t* cols, int64_t n, const KernelTable& k);
+  // Search-and-Update for a caller that found the unchanged edges itself, by merging sorted
+  // lists (an MD neighbour list arrives row by row, so a merge with the previous list beats a
+  // binary search per edge): found slots stay active, vanished slots become holes, new edges
+  // are grouped into a new generation. Compacts like Update. Found slots get their new ids in
+  // slot_edge only when it compacts: a caller keeping its own id->slot map saves the writes.
+  UpdateStats UpdateFromDiff(const int32_t* found_slots, const EdgeId* found_ids, int64_t n_found,
+                             const int32_t* vanished_slots, int64_t n_vanished,
+                             const int32_t* new_rows, const int32_t* new_cols,
+                             const EdgeId* new_ids, int64_t n_new, const KernelTable& k);
   // Regroups the active edges into one generation; inactive edges leave the index.
   void Compact(const KernelTable& k);
 
