@@ -39,6 +39,7 @@ class Command:
 
 
 GROUPS: dict[tuple[str, ...], str] = {
+    ("md",): "molecular dynamics with the ASE-side core (ase_irreg), on built-in inputs",
     ("bench",): "benchmarks: timings with the ISA and machine recorded (table, --json, --plot)",
 }
 
@@ -49,6 +50,11 @@ COMMANDS: tuple[Command, ...] = (
         "run bfs, sssp, sswp, wcc or ts on an edge-list file or a generated graph",
     ),
     Command(
+        ("md", "lj"),
+        "nx_irreg.md_cli",
+        "the LAMMPS/miniMD Lennard-Jones benchmark on irreg's C++ velocity-Verlet driver",
+    ),
+    Command(
         ("bench", "graph"),
         "nx_irreg.bench.graph_bench",
         "graph algorithms: serial / naive / opt per ISA vs scipy and NetworkX (seed 000 Fig. 8)",
@@ -57,6 +63,11 @@ COMMANDS: tuple[Command, ...] = (
         ("bench", "nx"),
         "nx_irreg.bench.nx_bench",
         "NetworkX backend end to end: conversion, first call, cached call vs plain NetworkX",
+    ),
+    Command(
+        ("bench", "md"),
+        "nx_irreg.bench.md_bench",
+        "MD: rebuild overhead (seed 000 Table 4), 100-step runs (Fig. 9), ASE drivers vs asap3",
     ),
     Command(
         ("bench", "index"),

@@ -89,9 +89,10 @@ class PyLjSystem {
     return out;
   }
 
-  void ForceRebuild() {
+  void RebuildAt(py::handle positions) {
+    F64Array x = AsF64Matrix(positions, system_->num_atoms(), 3, "positions");
     py::gil_scoped_release release;
-    system_->ForceRebuild();
+    system_->RebuildAt(x.data());
   }
 
   // The current half list in caller numbering: i, j and the shift s such that the pair's
@@ -197,7 +198,8 @@ inline void BindMd(py::module_& m) {
            py::arg("pbc"))
       .def("compute", &PyLjSystem::Compute, py::arg("positions"), py::kw_only(),
            py::arg("energy_virial") = true, py::arg("per_atom") = false)
-      .def("force_rebuild", &PyLjSystem::ForceRebuild)
+      .def("rebuild_at", &PyLjSystem::RebuildAt, py::arg("positions"),
+           "Rebuilds the neighbour list and index at these positions now (benchmarks time it).")
       .def("pairs", &PyLjSystem::Pairs)
       .def("stats", &PyLjSystem::Stats)
       .def_property_readonly("isa", [](PyLjSystem& s) { return s.system().isa(); })

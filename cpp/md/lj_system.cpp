@@ -268,8 +268,10 @@ void LjSystem::SortGroupsByTile() {
   RadixSortPairs(&keys, &sweep_groups_);
 }
 
-void LjSystem::ForceRebuild() {
+void LjSystem::RebuildAt(const double* positions) {
   Require(box_ != nullptr, "no atoms: call SetSystem first");
+  double moved2;
+  LoadPositions(positions, &moved2);
   Rebuild();
 }
 

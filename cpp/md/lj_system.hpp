@@ -68,8 +68,8 @@ class LjSystem {
   // get energy and virial; atom_energy (n) and atom_virial (n x 6) may be null.
   void Compute(const double* positions, bool energy_virial, double* forces, LjTotals* totals,
                double* atom_energy = nullptr, double* atom_virial = nullptr);
-  // Rebuilds now, at the current positions, whatever the schedule (benchmarks time this).
-  void ForceRebuild();
+  // Rebuilds now at these positions (caller order), whatever the schedule (benchmarks time it).
+  void RebuildAt(const double* positions);
 
   int64_t num_atoms() const { return n_; }
   const LjOptions& options() const { return opt_; }
