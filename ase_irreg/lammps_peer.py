@@ -226,16 +226,13 @@ def _parse_log(text: str) -> dict[str, Any]:
 
 
 def _neigh_modify(rebuild: str | int) -> str:
-    if rebuild == "auto":
-        return "neigh_modify delay 0 every 1 check yes"
+    from ase_irreg.md import parse_rebuild  # the same "auto" | period rule as our driver
+
     if isinstance(rebuild, bool):
         raise TypeError(f"rebuild must be 'auto' or a positive integer, got {rebuild!r}")
-    try:
-        every = int(rebuild)
-    except (TypeError, ValueError):
-        raise ValueError(f"rebuild must be 'auto' or a positive integer, got {rebuild!r}") from None
-    if every < 1:
-        raise ValueError(f"rebuild must be 'auto' or a positive integer, got {rebuild!r}")
+    every = parse_rebuild(rebuild)
+    if every == 0:
+        return "neigh_modify delay 0 every 1 check yes"
     return f"neigh_modify delay 0 every {every} check no"
 
 
