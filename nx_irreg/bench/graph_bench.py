@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import gc
 import os
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -176,9 +175,9 @@ class Case:
 
     @classmethod
     def build(cls, spec: str, tile_size: int | None, networkx_max_edges: int) -> Case:
-        _note(f"generating {spec} ...")
+        hs.note(f"generating {spec} ...")
         edges = generate(spec)
-        _note(
+        hs.note(
             f"{edges.name}: {edges.n:,} vertices, {edges.num_edges:,} edges; building the index ..."
         )
         graph = IrregGraph.from_edges(
@@ -201,7 +200,7 @@ class Case:
             if graph.num_edges > networkx_max_edges:
                 nx_skip = f"{graph.num_edges:,} edges > --networkx-max-edges {networkx_max_edges:,}"
             else:
-                _note(f"building the NetworkX graph of {edges.name} ...")
+                hs.note(f"building the NetworkX graph of {edges.name} ...")
                 nx_graph = _networkx_graph(edges)
         return cls(edges.name, edges, graph, source, matrix, nx_graph, nx_skip)
 
@@ -436,7 +435,3 @@ def plot_speedups(path: str | os.PathLike[str], rows: Sequence[hs.Row]) -> None:
 
 def _series(row: hs.Row) -> str:
     return " ".join(p for p in (row.impl, row.variant, row.isa) if p)
-
-
-def _note(text: str) -> None:
-    print(text, file=sys.stderr, flush=True)

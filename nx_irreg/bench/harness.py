@@ -216,6 +216,11 @@ class Harness:
             plot_rows(plot_path, self.rows, title=f"irreg bench {self.benchmark}")
 
 
+def note(text: str) -> None:
+    """A progress line on stderr (set-up steps that are not measurements)."""
+    print(text, file=sys.stderr, flush=True)
+
+
 def time_once(spec: Spec) -> tuple[float, Any]:
     """One setup / timed run / verify / teardown cycle; returns (seconds, result)."""
     assert spec.run is not None

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -226,7 +225,7 @@ def resolve_tile_size(tile_size: int | None) -> int:
 
 def make_workload(n_atoms: int) -> Workload:
     """The liquid, its pair set before and after a 5% step, the queries and ``x``."""
-    _note(f"index: generating an MD-like pair set of {n_atoms} atoms ...")
+    hs.note(f"index: generating an MD-like pair set of {n_atoms} atoms ...")
     liquid = md_pairs.random_liquid(n_atoms, _rng(_STREAM_POSITIONS))
     before = md_pairs.half_pairs(liquid)
     after = md_pairs.half_pairs(
@@ -237,7 +236,7 @@ def make_workload(n_atoms: int) -> Workload:
     picked = _rng(_STREAM_QUERIES).choice(before.num_pairs, size=count, replace=False)
     queries = PairSet(before.rows[picked], before.cols[picked])
     x = _rng(_STREAM_X).standard_normal(n_atoms)
-    _note(
+    hs.note(
         f"index: {before.num_pairs} pairs ({before.num_pairs / n_atoms:.1f} per atom), "
         f"{changed:.2%} changed by the step"
     )
@@ -495,7 +494,7 @@ def _updates(pairs: PairSet) -> Callable[[dict], None]:
 
 
 def _sweep_steps(liquid: Liquid) -> list[PairSet]:
-    _note(f"index: generating {SWEEP_REBUILDS} rebuilds of ~5% for the compaction sweep ...")
+    hs.note(f"index: generating {SWEEP_REBUILDS} rebuilds of ~5% for the compaction sweep ...")
     return list(md_pairs.trajectory(liquid, SWEEP_REBUILDS, _rng(_STREAM_SWEEP)))
 
 
@@ -505,7 +504,3 @@ def _key(row: hs.Row) -> tuple[str, str | None, str | None]:
 
 def _rng(stream: int) -> np.random.Generator:
     return np.random.default_rng([_SEED, stream])
-
-
-def _note(message: str) -> None:
-    print(message, file=sys.stderr, flush=True)

@@ -22,7 +22,6 @@ reported as skipped rows.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -71,9 +70,6 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _note(text: str) -> None:
-    print(text, file=sys.stderr, flush=True)
-
 
 def md_benchmark(cells: int, isas: Sequence[str], harness: hs.Harness, *,
                  allpairs_max_atoms: int, steps: int) -> None:
@@ -82,7 +78,7 @@ def md_benchmark(cells: int, isas: Sequence[str], harness: hs.Harness, *,
 
     n = 4 * cells**3
     case = f"lj-{n}"
-    _note(f"{case}: running {REBUILD_EVERY} steps for the rebuild snapshot ...")
+    hs.note(f"{case}: running {REBUILD_EVERY} steps for the rebuild snapshot ...")
     system, x0, v0, cell = md.make_system(cells, rebuild=REBUILD_EVERY)
     driver = md._core.VelocityVerlet(system, x0, v0, mass=1.0, dt=md.TIMESTEP,
                                      volume=float(np.linalg.det(cell)))

@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import gc
 import os
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -123,7 +122,7 @@ def _networkx_graph(spec: str) -> tuple[Any, int, str]:
         edges = generate(spec)
     except ValueError as err:
         raise hs.BenchError(str(err)) from None
-    _note(f"{edges.name}: building the NetworkX DiGraph of {edges.num_edges:,} edges ...")
+    hs.note(f"{edges.name}: building the NetworkX DiGraph of {edges.num_edges:,} edges ...")
     G = nx.DiGraph() if edges.directed else nx.Graph()
     G.add_nodes_from(range(edges.n))
     G.add_weighted_edges_from(
@@ -259,7 +258,3 @@ def plot_speedups(path: str | os.PathLike[str], rows: Sequence[hs.Row]) -> None:
 def _check(ok: bool, what: str) -> None:
     if not ok:
         raise hs.BenchError(what)
-
-
-def _note(text: str) -> None:
-    print(text, file=sys.stderr, flush=True)
