@@ -85,11 +85,27 @@ def make_system(
     """An LjSystem set to the benchmark lattice; returns (system, positions, velocities, cell)."""
     positions, cell = fcc_lattice(cells)
     system = _core.LjSystem(
-        rc=CUTOFF, skin=SKIN, shift=False, rebuild_every=parse_rebuild(rebuild),
-        regroup=regroup, neighbor=neighbor, isa=isa, tile_size=tile_size,
+        rc=CUTOFF,
+        skin=SKIN,
+        shift=False,
+        rebuild_every=parse_rebuild(rebuild),
+        regroup=regroup,
+        neighbor=neighbor,
+        isa=isa,
+        tile_size=tile_size,
     )
     system.set_system(positions, cell, [True, True, True])
     return system, positions, initial_velocities(len(positions)), cell
+
+
+def make_driver(cells: int, **system_options: Any) -> tuple[Any, Any]:
+    """An LjSystem (options as :func:`make_system`) and a VelocityVerlet driver at the benchmark
+    start; the driver has computed the forces of step 0."""
+    system, positions, velocities, cell = make_system(cells, **system_options)
+    driver = _core.VelocityVerlet(
+        system, positions, velocities, mass=1.0, dt=TIMESTEP, volume=float(np.linalg.det(cell))
+    )
+    return system, driver
 
 
 def run_lj(
@@ -111,13 +127,10 @@ def run_lj(
     """
     if steps < 0:
         raise ValueError(f"steps must be >= 0, got {steps}")
-    system, positions, velocities, cell = make_system(
+    system, driver = make_driver(
         cells, rebuild=rebuild, regroup=regroup, neighbor=neighbor, isa=isa
     )
-    driver = _core.VelocityVerlet(
-        system, positions, velocities, mass=1.0, dt=TIMESTEP, volume=float(np.linalg.det(cell))
-    )
-    run = LjRun(atoms=len(positions), steps=steps, isa=system.isa)
+    run = LjRun(atoms=system.num_atoms, steps=steps, isa=system.isa)
 
     def record() -> None:
         row = driver.thermo()
