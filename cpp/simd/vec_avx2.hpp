@@ -121,30 +121,41 @@ struct Avx2 {
   static IdxF64 ClampIdxF64(IdxF64 i) { return _mm_max_epi32(i, _mm_setzero_si128()); }
   // Four 256-bit loads and a 4x4 transpose: cheaper than three hardware gathers.
   static void LoadXyz(const double* base, IdxF64 idx, F64* x, F64* y, F64* z) {
-    const __m256d a = _mm256_loadu_pd(base + 4 * _mm_extract_epi32(idx, 0));
-    const __m256d b = _mm256_loadu_pd(base + 4 * _mm_extract_epi32(idx, 1));
-    const __m256d c = _mm256_loadu_pd(base + 4 * _mm_extract_epi32(idx, 2));
-    const __m256d d = _mm256_loadu_pd(base + 4 * _mm_extract_epi32(idx, 3));
+    alignas(16) int32_t at[kLanesF64];
+    _mm_store_si128(reinterpret_cast<__m128i*>(at), idx);
+    LoadXyz4(base, at, x, y, z);
+  }
+  // Adds (x, y, z) lane by lane in increasing lane order. Lanes outside the mask must carry
+  // zeros and a valid index: adding them is then harmless, and it saves a branch per lane.
+  static void AddXyz(double* base, IdxF64 idx, MaskF64 /*m*/, F64 x, F64 y, F64 z) {
+    alignas(16) int32_t at[kLanesF64];
+    _mm_store_si128(reinterpret_cast<__m128i*>(at), idx);
+    AddXyz4(base, at, x, y, z);
+  }
+
+  // The four atoms at[0..3] of an array of 4 doubles per atom, transposed to x, y, z vectors
+  // (also the two halves of the AVX-512 version).
+  static void LoadXyz4(const double* base, const int32_t* at, __m256d* x, __m256d* y, __m256d* z) {
+    const __m256d a = _mm256_loadu_pd(base + 4 * at[0]), b = _mm256_loadu_pd(base + 4 * at[1]);
+    const __m256d c = _mm256_loadu_pd(base + 4 * at[2]), d = _mm256_loadu_pd(base + 4 * at[3]);
     const __m256d ab_even = _mm256_unpacklo_pd(a, b), ab_odd = _mm256_unpackhi_pd(a, b);
     const __m256d cd_even = _mm256_unpacklo_pd(c, d), cd_odd = _mm256_unpackhi_pd(c, d);
     *x = _mm256_permute2f128_pd(ab_even, cd_even, 0x20);
     *y = _mm256_permute2f128_pd(ab_odd, cd_odd, 0x20);
     *z = _mm256_permute2f128_pd(ab_even, cd_even, 0x31);
   }
-  // Adds (x, y, z) lane by lane in increasing lane order. Lanes outside the mask must carry
-  // zeros and a valid index: adding them is then harmless, and it saves a branch per lane.
-  static void AddXyz(double* base, IdxF64 idx, MaskF64 /*m*/, F64 x, F64 y, F64 z) {
+  static void AddXyz4(double* base, const int32_t* at, __m256d x, __m256d y, __m256d z) {
     const __m256d zero = _mm256_setzero_pd();
     const __m256d xy_even = _mm256_unpacklo_pd(x, y), xy_odd = _mm256_unpackhi_pd(x, y);
     const __m256d z_even = _mm256_unpacklo_pd(z, zero), z_odd = _mm256_unpackhi_pd(z, zero);
-    double* p0 = base + 4 * _mm_extract_epi32(idx, 0);
-    _mm256_storeu_pd(p0, _mm256_add_pd(_mm256_loadu_pd(p0), _mm256_permute2f128_pd(xy_even, z_even, 0x20)));
-    double* p1 = base + 4 * _mm_extract_epi32(idx, 1);
-    _mm256_storeu_pd(p1, _mm256_add_pd(_mm256_loadu_pd(p1), _mm256_permute2f128_pd(xy_odd, z_odd, 0x20)));
-    double* p2 = base + 4 * _mm_extract_epi32(idx, 2);
-    _mm256_storeu_pd(p2, _mm256_add_pd(_mm256_loadu_pd(p2), _mm256_permute2f128_pd(xy_even, z_even, 0x31)));
-    double* p3 = base + 4 * _mm_extract_epi32(idx, 3);
-    _mm256_storeu_pd(p3, _mm256_add_pd(_mm256_loadu_pd(p3), _mm256_permute2f128_pd(xy_odd, z_odd, 0x31)));
+    const __m256d rows[4] = {_mm256_permute2f128_pd(xy_even, z_even, 0x20),
+                             _mm256_permute2f128_pd(xy_odd, z_odd, 0x20),
+                             _mm256_permute2f128_pd(xy_even, z_even, 0x31),
+                             _mm256_permute2f128_pd(xy_odd, z_odd, 0x31)};
+    for (int k = 0; k < 4; ++k) {
+      double* p = base + 4 * at[k];
+      _mm256_storeu_pd(p, _mm256_add_pd(_mm256_loadu_pd(p), rows[k]));
+    }
   }
 };
 

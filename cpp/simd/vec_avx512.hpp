@@ -4,6 +4,8 @@
 
 #include <cstdint>
 
+#include "simd/vec_avx2.hpp"  // its 4-atom transposes serve each half of an 8-lane vector
+
 #if defined(IRREG_AVX512_EMU)
 #include "simd/avx512_emu.hpp"
 #else
@@ -93,14 +95,14 @@ struct Avx512 {
     return sum;
   }
   static IdxF64 ClampIdxF64(IdxF64 i) { return _mm256_max_epi32(i, _mm256_setzero_si256()); }
-  // Loads and 4x4 transposes per half: on cores whose gathers and scatters are microcoded
-  // (AMD Zen 4) eight 256-bit loads beat three 8-lane gathers, and stores beat scatters.
+  // Loads and 4x4 transposes per half (AVX2's): on cores whose gathers and scatters are
+  // microcoded (AMD Zen 4) eight 256-bit loads beat three 8-lane gathers, and stores beat scatters.
   static void LoadXyz(const double* base, IdxF64 idx, F64* x, F64* y, F64* z) {
     alignas(32) int32_t at[kLanesF64];
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(at), idx);
     __m256d lo[3], hi[3];
-    Transpose4(base, at, lo);
-    Transpose4(base, at + 4, hi);
+    Avx2::LoadXyz4(base, at, &lo[0], &lo[1], &lo[2]);
+    Avx2::LoadXyz4(base, at + 4, &hi[0], &hi[1], &hi[2]);
     *x = _mm512_insertf64x4(_mm512_castpd256_pd512(lo[0]), hi[0], 1);
     *y = _mm512_insertf64x4(_mm512_castpd256_pd512(lo[1]), hi[1], 1);
     *z = _mm512_insertf64x4(_mm512_castpd256_pd512(lo[2]), hi[2], 1);
@@ -109,34 +111,10 @@ struct Avx512 {
   static void AddXyz(double* base, IdxF64 idx, MaskF64 /*m*/, F64 x, F64 y, F64 z) {
     alignas(32) int32_t at[kLanesF64];
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(at), idx);
-    AddTransposed4(base, at, _mm512_castpd512_pd256(x), _mm512_castpd512_pd256(y),
-                   _mm512_castpd512_pd256(z));
-    AddTransposed4(base, at + 4, _mm512_extractf64x4_pd(x, 1), _mm512_extractf64x4_pd(y, 1),
-                   _mm512_extractf64x4_pd(z, 1));
-  }
-
- private:
-  static void Transpose4(const double* base, const int32_t* at, __m256d* xyz) {
-    const __m256d a = _mm256_loadu_pd(base + 4 * at[0]), b = _mm256_loadu_pd(base + 4 * at[1]);
-    const __m256d c = _mm256_loadu_pd(base + 4 * at[2]), d = _mm256_loadu_pd(base + 4 * at[3]);
-    const __m256d ab_even = _mm256_unpacklo_pd(a, b), ab_odd = _mm256_unpackhi_pd(a, b);
-    const __m256d cd_even = _mm256_unpacklo_pd(c, d), cd_odd = _mm256_unpackhi_pd(c, d);
-    xyz[0] = _mm256_permute2f128_pd(ab_even, cd_even, 0x20);
-    xyz[1] = _mm256_permute2f128_pd(ab_odd, cd_odd, 0x20);
-    xyz[2] = _mm256_permute2f128_pd(ab_even, cd_even, 0x31);
-  }
-  static void AddTransposed4(double* base, const int32_t* at, __m256d x, __m256d y, __m256d z) {
-    const __m256d zero = _mm256_setzero_pd();
-    const __m256d xy_even = _mm256_unpacklo_pd(x, y), xy_odd = _mm256_unpackhi_pd(x, y);
-    const __m256d z_even = _mm256_unpacklo_pd(z, zero), z_odd = _mm256_unpackhi_pd(z, zero);
-    const __m256d rows[4] = {_mm256_permute2f128_pd(xy_even, z_even, 0x20),
-                             _mm256_permute2f128_pd(xy_odd, z_odd, 0x20),
-                             _mm256_permute2f128_pd(xy_even, z_even, 0x31),
-                             _mm256_permute2f128_pd(xy_odd, z_odd, 0x31)};
-    for (int k = 0; k < 4; ++k) {
-      double* p = base + 4 * at[k];
-      _mm256_storeu_pd(p, _mm256_add_pd(_mm256_loadu_pd(p), rows[k]));
-    }
+    Avx2::AddXyz4(base, at, _mm512_castpd512_pd256(x), _mm512_castpd512_pd256(y),
+                  _mm512_castpd512_pd256(z));
+    Avx2::AddXyz4(base, at + 4, _mm512_extractf64x4_pd(x, 1), _mm512_extractf64x4_pd(y, 1),
+                  _mm512_extractf64x4_pd(z, 1));
   }
 };
 
