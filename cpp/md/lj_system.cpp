@@ -5,6 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "core/dispatch.hpp"
 #include "md/lj_pair_list.hpp"
@@ -137,13 +138,17 @@ void LjSystem::Rebuild() {
           "too many atoms for the periodic images within the cutoff: " + std::to_string(n_) +
               " atoms x " + std::to_string(box_->num_images()) + " images");
   CloseContact close;
+  // The list being replaced becomes previous_ (Inc-Group's merge reads it): a swap, not a copy.
+  std::swap(previous_, pairs_);
   BuildPairs(opt_.neighbor, pos_.data(), n_, *box_, opt_.rc + opt_.skin, log2_cols,
              opt_.min_distance, &pairs_, &close);
-  if (close.i >= 0)
+  if (close.i >= 0) {
+    std::swap(previous_, pairs_);  // keep the last good list
     throw std::invalid_argument(
         "atoms " + std::to_string(order_[close.i]) + " and " + std::to_string(order_[close.j]) +
         " are " + std::to_string(close.distance) + " apart, closer than min_distance = " +
         std::to_string(opt_.min_distance) + ": atoms on top of each other?");
+  }
   built_pos_ = pos_;
   since_build_ = 0;
   need_build_ = false;
@@ -154,15 +159,15 @@ void LjSystem::Rebuild() {
 
   const auto t1 = Clock::now();
   if (opt_.regroup != Regroup::kNone) {
-    pair_rows_.resize(pairs_.num_pairs());
-    for (int64_t i = 0; i < n_; ++i)
-      std::fill(pair_rows_.begin() + pairs_.row_begin[i], pair_rows_.begin() + pairs_.row_begin[i + 1],
-                static_cast<int32_t>(i));
     const bool fresh = index_ == nullptr || index_->geometry().n_cols != n_cols;
     if (fresh)
       index_ = std::make_unique<IndexCollection>(static_cast<int32_t>(n_), static_cast<int32_t>(n_cols),
                                                  tile_, ConflictRule::kBothEnds);
     if (fresh || opt_.regroup == Regroup::kFull) {  // Regroup-All groups every pair again
+      pair_rows_.resize(pairs_.num_pairs());  // the merge below needs no row per pair
+      for (int64_t i = 0; i < n_; ++i)
+        std::fill(pair_rows_.begin() + pairs_.row_begin[i],
+                  pair_rows_.begin() + pairs_.row_begin[i + 1], static_cast<int32_t>(i));
       index_->Build(pair_rows_.data(), pairs_.cols.data(), nullptr, rec.pairs, true, *kernels_);
       rec.added = rec.pairs;
       rec.removed = fresh ? 0 : stats_.pairs;
@@ -177,7 +182,7 @@ void LjSystem::Rebuild() {
     SortGroupsByTile();
     stats_.groups = static_cast<int64_t>(sweep_groups_.size());
     stats_.slots = stats_.groups * kLanes;
-    stats_.active_slots = index_->NumActive(*kernels_);
+    stats_.active_slots = rec.pairs;  // the half list holds each pair once: one slot each
     stats_.compactions = index_->num_compactions();
   } else {
     rec.added = rec.pairs;

@@ -8,6 +8,14 @@
 namespace irreg::md {
 namespace {
 
+// Fractional coordinates of every atom, 3 per atom.
+std::vector<double> FractionalCoordinates(const double* pos, int64_t n, const Box& box) {
+  std::vector<double> s(3 * n);
+  for (int64_t i = 0; i < n; ++i)
+    for (int a = 0; a < 3; ++a) s[3 * i + a] = box.Fractional(pos + 4 * i, a);
+  return s;
+}
+
 // Bins no narrower than `radius` across, so the neighbours of an atom lie in the bins within
 // `reach` steps along each axis (a triclinic bin's planes are still radius apart). An open axis
 // spans the atoms' extent; a periodic one the cell, and a periodic axis narrower than the
@@ -21,9 +29,7 @@ struct Binning {
   std::vector<int32_t> atoms;      // atoms sorted by bin, ascending within a bin
 
   Binning(const double* pos, int64_t n, const Box& box, double radius) {
-    std::vector<double> s(3 * n);
-    for (int64_t i = 0; i < n; ++i)
-      for (int a = 0; a < 3; ++a) s[3 * i + a] = box.Fractional(pos + 4 * i, a);
+    const std::vector<double> s = FractionalCoordinates(pos, n, box);
     int64_t total = 1;
     double span[3];  // fractional extent binned along each axis
     for (int a = 0; a < 3; ++a) {
@@ -144,9 +150,7 @@ void BuildBinned(const double* pos, int64_t n, const Box& box, double radius, Em
 // can be in range is the nearest (fractional difference rounded); one fused pass computes it for
 // a block of partners. Smaller cells try every image in reach.
 void BuildAllPairs(const double* pos, int64_t n, const Box& box, double radius, Emitter& emit) {
-  std::vector<double> s(3 * n);
-  for (int64_t i = 0; i < n; ++i)
-    for (int a = 0; a < 3; ++a) s[3 * i + a] = box.Fractional(pos + 4 * i, a);
+  const std::vector<double> s = FractionalCoordinates(pos, n, box);
   bool nearest_only = true;
   for (int a = 0; a < 3; ++a)
     if (box.periodic(a) && 2.0 * radius >= box.height(a)) nearest_only = false;
