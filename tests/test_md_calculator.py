@@ -107,7 +107,6 @@ def test_equals_ase_lennard_jones(name: str, smooth: bool, isa: str) -> None:
 def test_default_parameters_match_ase(isa: str) -> None:
     """rc = 3 sigma and ro = 0.66 rc when not given, with a sigma and epsilon other than 1."""
     atoms = fcc(2, density=0.8442 / 3.4**3)
-    atoms.positions *= 1.0
     ref = ase_reference(atoms, sigma=3.4, epsilon=0.0104)
     a = atoms.copy()
     a.calc = LennardJones(sigma=3.4, epsilon=0.0104, isa=isa)
