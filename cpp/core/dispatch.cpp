@@ -5,6 +5,7 @@
 
 #include "core/cpu_features.hpp"
 #include "graph/graph_kernels.hpp"
+#include "align/similarity_kernels.hpp"
 #include "md/md_kernels.hpp"
 
 namespace irreg {
@@ -15,6 +16,7 @@ struct IsaEntry {
   const KernelTable& (*table)();
   const graph::GraphKernelTable& (*graph_table)();
   const md::MdKernelTable& (*md_table)();
+  const align::AlignKernelTable& (*align_table)();
   bool (*runnable)();
 };
 
@@ -25,14 +27,14 @@ bool HasAvx512() { return DetectCpuFeatures().avx512; }
 // The single list of ISAs, best first. The emulated AVX-512 build is compiled with AVX2 flags.
 const IsaEntry kIsas[] = {
 #ifdef IRREG_HAVE_AVX512
-    {"avx512", &avx512::Kernels, &avx512::GraphKernels, &avx512::MdKernels, &HasAvx512},
+    {"avx512", &avx512::Kernels, &avx512::GraphKernels, &avx512::MdKernels, &avx512::AlignKernels, &HasAvx512},
 #endif
 #ifdef IRREG_HAVE_AVX2
-    {"avx2", &avx2::Kernels, &avx2::GraphKernels, &avx2::MdKernels, &HasAvx2},
+    {"avx2", &avx2::Kernels, &avx2::GraphKernels, &avx2::MdKernels, &avx2::AlignKernels, &HasAvx2},
 #endif
-    {"scalar", &scalar::Kernels, &scalar::GraphKernels, &scalar::MdKernels, &Always},
+    {"scalar", &scalar::Kernels, &scalar::GraphKernels, &scalar::MdKernels, &scalar::AlignKernels, &Always},
 #ifdef IRREG_HAVE_AVX512_EMU
-    {"avx512-emu", &avx512_emu::Kernels, &avx512_emu::GraphKernels, &avx512_emu::MdKernels, &HasAvx2},
+    {"avx512-emu", &avx512_emu::Kernels, &avx512_emu::GraphKernels, &avx512_emu::MdKernels, &avx512_emu::AlignKernels, &HasAvx2},
 #endif
 };
 
@@ -112,6 +114,10 @@ const graph::GraphKernelTable& GraphKernelsFor(const std::string& requested) {
 
 const md::MdKernelTable& MdKernelsFor(const std::string& requested) {
   return Checked(requested.empty() ? DefaultIsa() : requested).md_table();
+}
+
+const align::AlignKernelTable& AlignKernelsFor(const std::string& requested) {
+  return Checked(requested.empty() ? DefaultIsa() : requested).align_table();
 }
 
 }  // namespace irreg

@@ -15,6 +15,9 @@ struct GraphKernelTable;
 namespace md {
 struct MdKernelTable;
 }
+namespace align {
+struct AlignKernelTable;
+}
 
 // ISAs compiled into this build, in order of preference (best first); "avx512-emu" last.
 std::vector<std::string> CompiledIsas();
@@ -31,5 +34,7 @@ const KernelTable& KernelsFor(const std::string& requested);
 const graph::GraphKernelTable& GraphKernelsFor(const std::string& requested);
 // The MD force kernels (md/md_kernels.hpp) of the same ISA.
 const md::MdKernelTable& MdKernelsFor(const std::string& requested);
+// The aligner's similarity kernel (align/similarity_kernels.hpp) of the same ISA.
+const align::AlignKernelTable& AlignKernelsFor(const std::string& requested);
 
 }  // namespace irreg

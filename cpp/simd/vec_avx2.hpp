@@ -39,6 +39,21 @@ struct Avx2 {
   static I32 Set1(int32_t x) { return _mm256_set1_epi32(x); }
   static I32 Add(I32 a, I32 b) { return _mm256_add_epi32(a, b); }
   static I32 ShiftRight(I32 a, int n) { return _mm256_srl_epi32(a, _mm_cvtsi32_si128(n)); }
+  static I32 ShiftLeft(I32 a, int n) { return _mm256_sll_epi32(a, _mm_cvtsi32_si128(n)); }
+  // Over n bytes (a multiple of 16): how many byte pairs are equal and how many differ by one.
+  static void CountEqualAndAdjacentBytes(const uint8_t* a, const uint8_t* b, int n, int* equal,
+                                         int* adjacent) {
+    const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1);
+    int eq = 0, adj = 0;
+    for (int i = 0; i < n; i += 16) {
+      const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a + i));
+      const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + i));
+      const __m128i d = _mm_or_si128(_mm_subs_epu8(x, y), _mm_subs_epu8(y, x));  // |x - y|
+      eq += __builtin_popcount(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(d, zero))));
+      adj += __builtin_popcount(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(d, one))));
+    }
+    *equal = eq, *adjacent = adj;
+  }
   static Mask Eq(I32 a, I32 b) { return _mm256_cmpeq_epi32(a, b); }
   static Mask Lt(I32 a, I32 b) { return _mm256_cmpgt_epi32(b, a); }
   static Mask NonNegative(I32 a) { return _mm256_cmpgt_epi32(a, _mm256_set1_epi32(-1)); }

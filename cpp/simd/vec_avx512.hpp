@@ -30,6 +30,11 @@ struct Avx512 {
   static I32 Set1(int32_t x) { return _mm512_set1_epi32(x); }
   static I32 Add(I32 a, I32 b) { return _mm512_add_epi32(a, b); }
   static I32 ShiftRight(I32 a, int n) { return _mm512_srl_epi32(a, _mm_cvtsi32_si128(n)); }
+  static I32 ShiftLeft(I32 a, int n) { return _mm512_sll_epi32(a, _mm_cvtsi32_si128(n)); }
+  static void CountEqualAndAdjacentBytes(const uint8_t* a, const uint8_t* b, int n, int* equal,
+                                         int* adjacent) {
+    Avx2::CountEqualAndAdjacentBytes(a, b, n, equal, adjacent);
+  }
   static Mask Eq(I32 a, I32 b) { return _mm512_cmpeq_epi32_mask(a, b); }
   static Mask Lt(I32 a, I32 b) { return _mm512_cmpgt_epi32_mask(b, a); }
   static Mask NonNegative(I32 a) { return _mm512_cmpge_epi32_mask(a, _mm512_setzero_si512()); }

@@ -22,6 +22,7 @@ struct Scalar {
   static I32 Set1(int32_t x) { return x; }
   static I32 Add(I32 a, I32 b) { return a + b; }
   static I32 ShiftRight(I32 a, int n) { return static_cast<int32_t>(static_cast<uint32_t>(a) >> n); }
+  static I32 ShiftLeft(I32 a, int n) { return static_cast<int32_t>(static_cast<uint32_t>(a) << n); }
   static Mask Eq(I32 a, I32 b) { return a == b; }
   static Mask Lt(I32 a, I32 b) { return a < b; }
   static Mask NonNegative(I32 a) { return a >= 0; }
@@ -55,6 +56,18 @@ struct Scalar {
     if (m) base[i] = v;
   }
   static MaskF64 MaskF64FromBits(unsigned bits) { return (bits & 1u) != 0; }
+  // Over n bytes (a multiple of 16): how many byte pairs are equal and how many differ by one
+  // (the aligner's anchor-distance agreement).
+  static void CountEqualAndAdjacentBytes(const uint8_t* a, const uint8_t* b, int n, int* equal,
+                                         int* adjacent) {
+    int eq = 0, adj = 0;
+    for (int i = 0; i < n; ++i) {
+      const int d = a[i] > b[i] ? a[i] - b[i] : b[i] - a[i];
+      eq += d == 0;
+      adj += d == 1;
+    }
+    *equal = eq, *adjacent = adj;
+  }
   static F64 AddF64(F64 a, F64 b) { return a + b; }
   static MaskF64 EqF64(F64 a, F64 b) { return a == b; }
   static unsigned BitsF64(MaskF64 m) { return m ? 1u : 0u; }

@@ -1,0 +1,159 @@
+// Python binding of the aligner for nx_irreg._core. nx_irreg.align converts NetworkX graphs and
+// labels to the arrays taken here and validates them; this layer checks shapes and ranges again
+// (it is reachable directly) and releases the GIL while the aligner runs.
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <string>
+
+#include "align/aligner.hpp"
+#include "bindings/graph_bindings.hpp"
+#include "core/dispatch.hpp"
+
+namespace irreg::bindings {
+
+using I32Array = py::array_t<int32_t, py::array::c_style | py::array::forcecast>;
+using F32Array = py::array_t<float, py::array::c_style | py::array::forcecast>;
+
+inline std::shared_ptr<align::LabelledGraph> MakeLabelledGraph(
+    int64_t n, const I64Array& src, const I64Array& dst, const std::optional<I32Array>& edge_type,
+    const std::optional<I32Array>& vertex_type, const std::optional<F32Array>& attr,
+    const KernelTable& kernels) {
+  if (n < 0 || n >= std::numeric_limits<int32_t>::max())
+    throw py::value_error("n must be in [0, 2**31 - 1), got " + std::to_string(n));
+  if (src.ndim() != 1 || dst.ndim() != 1 || src.size() != dst.size())
+    throw py::value_error("src and dst must be 1-D arrays of the same length");
+  const int64_t m = src.size();
+  std::vector<double> types;
+  if (edge_type) {
+    if (edge_type->ndim() != 1 || edge_type->size() != m)
+      throw py::value_error("edge_type must hold one type id per edge");
+    types.resize(m);
+    for (int64_t e = 0; e < m; ++e) {
+      if (edge_type->data()[e] < 0) throw py::value_error("edge type ids must be >= 0");
+      types[e] = edge_type->data()[e];
+    }
+  }
+  auto g = std::make_shared<align::LabelledGraph>();
+  if (vertex_type) {
+    if (vertex_type->ndim() != 1 || vertex_type->size() != n)
+      throw py::value_error("vertex_type must hold one type id per vertex");
+    g->vertex_type.assign(vertex_type->data(), vertex_type->data() + n);
+    for (int32_t t : g->vertex_type)
+      if (t < 0) throw py::value_error("vertex type ids must be >= 0");
+  }
+  if (attr) {
+    if (attr->ndim() != 2 || attr->shape(0) != n || attr->shape(1) < 1)
+      throw py::value_error("attr must have shape (n, dim) with dim >= 1");
+    g->attr.assign(attr->data(), attr->data() + attr->size());
+    g->attr_dim = static_cast<int32_t>(attr->shape(1));
+  }
+  g->has_edge_types = edge_type.has_value();
+  const int64_t* s = src.data();
+  const int64_t* d = dst.data();
+  py::gil_scoped_release release;
+  graph::CsrGraph csr = graph::CsrGraph::FromEdges(s, d, edge_type ? types.data() : nullptr, m,
+                                                   static_cast<int32_t>(n), false);
+  g->structure = std::make_shared<graph::GraphLayout>(std::move(csr), 0, kernels);
+  return g;
+}
+
+inline py::dict RoundDict(const align::RoundStats& r) {
+  py::dict d;
+  d["anchors"] = r.anchors;
+  d["buckets"] = r.buckets;
+  d["oversized_buckets"] = r.oversized_buckets;
+  d["depth"] = r.depth;
+  d["tasks"] = r.similarity.tasks;
+  d["comparisons"] = r.similarity.comparisons;
+  d["max_task_comparisons"] = r.similarity.max_task_comparisons;
+  d["task_comparisons_cv"] = r.similarity.task_comparisons_cv;
+  d["vertex_reads"] = r.similarity.vertex_reads;
+  d["lines_touched"] = r.similarity.lines_touched;
+  d["locality"] = r.similarity.locality();
+  d["refine_comparisons"] = r.refine.candidates;
+  d["matched"] = r.matched;
+  d["confident"] = r.confident;
+  d["place_seconds"] = r.place_seconds;
+  d["similarity_seconds"] = r.similarity.seconds;
+  d["refine_seconds"] = r.refine.seconds;
+  d["match_seconds"] = r.match_seconds;
+  return d;
+}
+
+inline void BindAligner(py::module_& m) {
+  py::class_<align::LabelledGraph, std::shared_ptr<align::LabelledGraph>>(m, "LabelledGraph")
+      .def(py::init([](int64_t n, const I64Array& src, const I64Array& dst,
+                       const std::optional<I32Array>& edge_type,
+                       const std::optional<I32Array>& vertex_type,
+                       const std::optional<F32Array>& attr) {
+             return MakeLabelledGraph(n, src, dst, edge_type, vertex_type, attr, KernelsFor(""));
+           }),
+           py::arg("n"), py::arg("src"), py::arg("dst"), py::arg("edge_type") = py::none(),
+           py::arg("vertex_type") = py::none(), py::arg("attr") = py::none())
+      .def_property_readonly("n", &align::LabelledGraph::num_vertices)
+      .def_property_readonly("num_edges", [](const align::LabelledGraph& g) { return g.csr().num_edges() / 2; });
+
+  m.def(
+      "align",
+      [](const align::LabelledGraph& g1, const align::LabelledGraph& g2,
+         const std::optional<I64Array>& anchors, int32_t k, const std::string& scheme,
+         const std::string& layout, uint64_t seed, int32_t bucket_size, int32_t iterations,
+         int32_t max_anchors, float min_score, const std::optional<std::string>& isa) {
+        align::AlignParams p;
+        p.k = k;
+        if (scheme == "all") p.scheme = align::Scheme::kAll;
+        else if (scheme == "pair") p.scheme = align::Scheme::kPair;
+        else throw py::value_error("scheme must be 'all' or 'pair', got '" + scheme + "'");
+        if (layout == "blk") p.layout = align::Layout::kBlk;
+        else if (layout == "hcb") p.layout = align::Layout::kHcb;
+        else throw py::value_error("layout must be 'blk' or 'hcb', got '" + layout + "'");
+        p.seed = seed;
+        p.bucket_size = bucket_size;
+        p.iterations = iterations;
+        p.max_anchors = max_anchors;
+        p.min_score = min_score;
+        p.isa = IsaArg(isa);
+        if (anchors) {
+          if (anchors->ndim() != 2 || anchors->shape(1) != 2)
+            throw py::value_error("anchors must have shape (k, 2)");
+          for (py::ssize_t i = 0; i < anchors->shape(0); ++i)
+            p.anchors.emplace_back(static_cast<int32_t>(anchors->at(i, 0)),
+                                   static_cast<int32_t>(anchors->at(i, 1)));
+        }
+        align::AlignResult r = [&] {
+          py::gil_scoped_release release;
+          return align::Align(g1, g2, p);
+        }();
+        const int32_t n1 = g1.num_vertices();
+        py::array_t<int32_t> cand({static_cast<py::ssize_t>(n1), static_cast<py::ssize_t>(k)});
+        py::array_t<float> score({static_cast<py::ssize_t>(n1), static_cast<py::ssize_t>(k)});
+        auto c = cand.mutable_unchecked<2>();
+        auto s = score.mutable_unchecked<2>();
+        for (int32_t u = 0; u < n1; ++u)
+          for (int32_t i = 0; i < k; ++i) {
+            const bool has = i < r.top.count(u);
+            c(u, i) = has ? r.top.candidate(u, i) : -1;
+            s(u, i) = has ? r.top.score(u, i) : std::numeric_limits<float>::quiet_NaN();
+          }
+        py::list rounds;
+        for (const align::RoundStats& rs : r.rounds) rounds.append(RoundDict(rs));
+        py::dict out;
+        out["partner"] = Adopt(std::move(r.partner));
+        out["score"] = Adopt(std::move(r.score));
+        out["top_candidates"] = cand;
+        out["top_scores"] = score;
+        out["rounds"] = rounds;
+        out["isa"] = r.isa;
+        return out;
+      },
+      py::arg("g1"), py::arg("g2"), py::arg("anchors"), py::arg("k"), py::arg("scheme"),
+      py::arg("layout"), py::arg("seed"), py::arg("bucket_size"), py::arg("iterations"),
+      py::arg("max_anchors"), py::arg("min_score"), py::arg("isa"));
+}
+
+}  // namespace irreg::bindings
