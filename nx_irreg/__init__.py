@@ -14,6 +14,7 @@ from nx_irreg._core import (
     compiled_isas,
     resolve_isa,
 )
+from nx_irreg.align import AlignStats, Alignment, align
 from nx_irreg.graph import IrregGraph
 from nx_irreg.widest_paths import single_source_widest_path_length
 
@@ -23,10 +24,13 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
     __version__ = "0+unknown"
 
 __all__ = [
+    "AlignStats",
+    "Alignment",
     "GroupedIndex",
     "IrregGraph",
     "__version__",
     "active_isa",
+    "align",
     "available_isas",
     "best_isa",
     "compiled_isas",

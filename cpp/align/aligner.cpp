@@ -120,7 +120,8 @@ AlignResult Align(const LabelledGraph& g1, const LabelledGraph& g2, const AlignP
     r.partner = m.partner1;
     r.score = m.score1;
     r.top = std::move(top);
-    const bool settled = round > 0 && next.size() <= confident.size();
+    // Settled once a round adds fewer than 0.1% of G1's vertices to the confident pairs.
+    const bool settled = round > 0 && next.size() <= confident.size() + n1 / 1000;
     confident = std::move(next);
     if (settled || confident.empty()) break;
   }

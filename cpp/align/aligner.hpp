@@ -3,7 +3,7 @@
 // vertex with the G2 vertices of its own and touching buckets (the seed's five similarity
 // components plus agreement of the anchor distances), refines with the marks of confident
 // neighbours, extracts a one-to-one alignment, and makes its confident pairs the next round's
-// anchors. Stops when a round adds no confident pair.
+// anchors. Stops when a round adds (almost) no confident pair.
 #pragma once
 
 #include <cstdint>
