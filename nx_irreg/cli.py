@@ -50,6 +50,11 @@ COMMANDS: tuple[Command, ...] = (
         "run bfs, sssp, sswp, wcc or ts on an edge-list file or a generated graph",
     ),
     Command(
+        ("align",),
+        "nx_irreg.align_cli",
+        "align two graphs (edge-list files, optional labels) gsaNA-style; mapping as TSV/JSON",
+    ),
+    Command(
         ("md", "lj"),
         "nx_irreg.md_cli",
         "the LAMMPS/miniMD Lennard-Jones benchmark on irreg's C++ velocity-Verlet driver",
@@ -68,6 +73,11 @@ COMMANDS: tuple[Command, ...] = (
         ("bench", "md"),
         "nx_irreg.bench.md_bench",
         "MD: rebuild overhead (seed 000 Table 4), 100-step runs (Fig. 9), ASE drivers vs asap3",
+    ),
+    Command(
+        ("bench", "align"),
+        "nx_irreg.bench.align_bench",
+        "alignment accuracy and time vs scipy's FAQ and degree-rank, by noise, family and size",
     ),
     Command(
         ("bench", "index"),
