@@ -14,7 +14,7 @@ from nx_irreg._core import (
     compiled_isas,
     resolve_isa,
 )
-from nx_irreg.align import AlignStats, Alignment, align
+from nx_irreg.align import Alignment, AlignStats, align
 from nx_irreg.graph import IrregGraph
 from nx_irreg.widest_paths import single_source_widest_path_length
 

@@ -322,8 +322,18 @@ def align(
         for i, s in enumerate(sides)
     ]
     raw = _core.align(
-        cores[0], cores[1], anchor_pairs, k, scheme, layout, seed, bucket_size, iterations,
-        max_anchors, float(min_score), resolved_isa,
+        cores[0],
+        cores[1],
+        anchor_pairs,
+        k,
+        scheme,
+        layout,
+        seed,
+        bucket_size,
+        iterations,
+        max_anchors,
+        float(min_score),
+        resolved_isa,
     )
     s1, s2 = sides
     partner, score = raw["partner"], raw["score"]

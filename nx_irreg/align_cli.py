@@ -37,7 +37,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--edge-types", action="store_true", help="third column = edge type")
     for k in (1, 2):
         parser.add_argument(f"--node-types{k}", metavar="FILE", help=f"'vertex type' lines of G{k}")
-        parser.add_argument(f"--node-attr{k}", metavar="FILE", help=f"'vertex number' lines of G{k}")
+        parser.add_argument(
+            f"--node-attr{k}", metavar="FILE", help=f"'vertex number' lines of G{k}"
+        )
     parser.add_argument("--k", type=hs.positive_int, default=10, help="candidates kept per vertex")
     parser.add_argument("--scheme", choices=("pair", "all"), default="pair")
     parser.add_argument("--layout", choices=("hcb", "blk"), default="hcb")
@@ -152,9 +154,17 @@ def run(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     try:
         result = align(
-            g1, g2, k=args.k, scheme=args.scheme, layout=args.layout, iterations=args.iterations,
-            bucket_size=args.bucket_size, min_score=args.min_score, seed=args.seed,
-            isa=args.isa, **kwargs,
+            g1,
+            g2,
+            k=args.k,
+            scheme=args.scheme,
+            layout=args.layout,
+            iterations=args.iterations,
+            bucket_size=args.bucket_size,
+            min_score=args.min_score,
+            seed=args.seed,
+            isa=args.isa,
+            **kwargs,
         )
     except (ValueError, TypeError, RuntimeError) as err:
         raise UsageError(str(err)) from None
@@ -162,8 +172,14 @@ def run(args: argparse.Namespace) -> int:
     n1 = g1.number_of_nodes() if hasattr(g1, "number_of_nodes") else g1.n
     n2 = g2.number_of_nodes() if hasattr(g2, "number_of_nodes") else g2.n
     report.update(
-        n1=n1, n2=n2, matched=len(result), seconds=seconds, isa=result.stats.isa,
-        scheme=args.scheme, layout=args.layout, components=list(result.stats.components),
+        n1=n1,
+        n2=n2,
+        matched=len(result),
+        seconds=seconds,
+        isa=result.stats.isa,
+        scheme=args.scheme,
+        layout=args.layout,
+        components=list(result.stats.components),
         rounds=result.stats.rounds,
     )
     if pair is not None:
@@ -196,7 +212,9 @@ def _generated(spec: str, seed: int) -> tuple[Any, Any, dict, Any]:
         if len(parts) != 3:
             raise ValueError
     except (ValueError, IndexError):
-        raise UsageError(f"--generate wants FAMILY:N:NOISE, e.g. powerlaw:10000:0.05, got {spec!r}") from None
+        raise UsageError(
+            f"--generate wants FAMILY:N:NOISE, e.g. powerlaw:10000:0.05, got {spec!r}"
+        ) from None
     if family not in ap.FAMILIES or n < 2 or not 0 <= noise <= 1:
         raise UsageError(
             f"--generate: family one of {', '.join(ap.FAMILIES)}, N >= 2, NOISE in [0, 1]; got {spec!r}"

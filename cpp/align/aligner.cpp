@@ -16,7 +16,9 @@ void Check(bool ok, const std::string& what) {
   if (!ok) throw std::invalid_argument(what);
 }
 
-ScoreWeights Weights(const LabelledGraph& g, bool anchors, bool marks) {
+}  // namespace
+
+ScoreWeights ComponentWeights(const LabelledGraph& g, bool anchors, bool marks) {
   ScoreWeights w;
   w.degree = 1;
   w.type = g.vertex_type.empty() ? 0 : 1;
@@ -29,7 +31,7 @@ ScoreWeights Weights(const LabelledGraph& g, bool anchors, bool marks) {
   return w;
 }
 
-int32_t NumTypeIds(const LabelledGraph& g1, const LabelledGraph& g2) {
+int32_t HistogramLog2WidthFor(const LabelledGraph& g1, const LabelledGraph& g2) {
   int32_t m = 0;
   for (const LabelledGraph* g : {&g1, &g2}) {
     for (int32_t t : g->vertex_type) m = std::max(m, t + 1);
@@ -37,10 +39,8 @@ int32_t NumTypeIds(const LabelledGraph& g1, const LabelledGraph& g2) {
       for (int64_t e = 0; e < g->csr().num_edges(); ++e)
         m = std::max(m, static_cast<int32_t>(g->csr().weights[e]) + 1);
   }
-  return m;
+  return HistogramLog2Width(m);
 }
-
-}  // namespace
 
 AlignResult Align(const LabelledGraph& g1, const LabelledGraph& g2, const AlignParams& p) {
   Check(p.k >= 1, "k must be at least 1, got " + std::to_string(p.k));
@@ -55,7 +55,7 @@ AlignResult Align(const LabelledGraph& g1, const LabelledGraph& g2, const AlignP
   for (const auto& [u, v] : p.anchors)
     Check(u >= 0 && u < n1 && v >= 0 && v < n2, "anchor pair outside the graphs");
   const ScoreCandidatesFn score = AlignKernelsFor(p.isa).score_candidates;
-  const int32_t log2_width = HistogramLog2Width(NumTypeIds(g1, g2));
+  const int32_t log2_width = HistogramLog2WidthFor(g1, g2);
 
   AlignResult r{{}, {}, TopK(n1, p.k), {}, ResolveIsa(p.isa)};
   r.partner.assign(n1, -1);
@@ -98,13 +98,13 @@ AlignResult Align(const LabelledGraph& g1, const LabelledGraph& g2, const AlignP
 
     TopK bucket_top(n1, p.k);
     CompareBuckets(buckets, layout, f1.view, f2.view, p.scheme,
-                   Weights(g1, !anchors.empty(), false), score, p.seed + round, &bucket_top,
+                   ComponentWeights(g1, !anchors.empty(), false), score, p.seed + round, &bucket_top,
                    &rs.similarity);
     std::vector<int32_t> partner1(n1, -1);
     for (const auto& [u, v] : confident) partner1[u] = v;
     TopK top(n1, p.k);
     if (!confident.empty()) {
-      Refine(g1, g2, layout, f1.view, f2.view, partner1, Weights(g1, !anchors.empty(), true),
+      Refine(g1, g2, layout, f1.view, f2.view, partner1, ComponentWeights(g1, !anchors.empty(), true),
              score, bucket_top, &top, &rs.refine);
     } else {
       top = bucket_top;

@@ -46,6 +46,11 @@ struct AlignResult {
   std::string isa;
 };
 
+// The components a graph's labels allow, each of weight 1; marks weigh 2.
+ScoreWeights ComponentWeights(const LabelledGraph& g, bool anchors, bool marks);
+// Histogram width for the type ids both graphs use.
+int32_t HistogramLog2WidthFor(const LabelledGraph& g1, const LabelledGraph& g2);
+
 // Throws std::invalid_argument on bad parameters (naming them).
 AlignResult Align(const LabelledGraph& g1, const LabelledGraph& g2, const AlignParams& params);
 

@@ -99,6 +99,37 @@ inline void BindAligner(py::module_& m) {
       .def_property_readonly("num_edges", [](const align::LabelledGraph& g) { return g.csr().num_edges() / 2; });
 
   m.def(
+      "align_similarity",
+      [](const align::LabelledGraph& g1, const align::LabelledGraph& g2, int32_t u,
+         const I32Array& cand, const std::optional<std::string>& isa) {
+        const int32_t n1 = g1.num_vertices(), n2 = g2.num_vertices();
+        if (u < 0 || u >= n1) throw py::value_error("u is not a vertex of g1");
+        if (cand.ndim() != 1) throw py::value_error("candidates must be a 1-D array");
+        const int64_t n = cand.size();
+        std::vector<int32_t> c(cand.data(), cand.data() + n);
+        for (int32_t v : c)
+          if (v < 0 || v >= n2) throw py::value_error("candidate is not a vertex of g2");
+        if (g1.vertex_type.empty() != g2.vertex_type.empty() ||
+            g1.has_edge_types != g2.has_edge_types || g1.attr_dim != g2.attr_dim)
+          throw py::value_error("both graphs must carry the same kinds of labels");
+        c.resize(n + 16, 0);
+        const auto score = AlignKernelsFor(IsaArg(isa)).score_candidates;
+        std::vector<int32_t> id1(n1), id2(n2);
+        for (int32_t v = 0; v < n1; ++v) id1[v] = v;
+        for (int32_t v = 0; v < n2; ++v) id2[v] = v;
+        const int32_t width = align::HistogramLog2WidthFor(g1, g2);
+        align::VertexFeatures f1, f2;
+        align::BuildFeatures(g1, id1, width, align::AnchorDistances{}, &f1);
+        align::BuildFeatures(g2, id2, width, align::AnchorDistances{}, &f2);
+        std::vector<float> out(n);
+        score(f1.view, f2.view, u, c.data(), n, nullptr, align::ComponentWeights(g1, false, false),
+              out.data());
+        return Adopt(std::move(out));
+      },
+      py::arg("g1"), py::arg("g2"), py::arg("u"), py::arg("candidates"), py::arg("isa"),
+      "Label-only similarity of g1's vertex u to each candidate of g2 (no anchors, no marks).");
+
+  m.def(
       "align",
       [](const align::LabelledGraph& g1, const align::LabelledGraph& g2,
          const std::optional<I64Array>& anchors, int32_t k, const std::string& scheme,

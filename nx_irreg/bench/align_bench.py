@@ -224,7 +224,9 @@ def _faq(pair: ap.AlignPair) -> np.ndarray:
     b = np.zeros((pair.n, pair.n))
     a[pair.edges1[:, 0], pair.edges1[:, 1]] = a[pair.edges1[:, 1], pair.edges1[:, 0]] = 1
     b[pair.edges2[:, 0], pair.edges2[:, 1]] = b[pair.edges2[:, 1], pair.edges2[:, 0]] = 1
-    res = quadratic_assignment(a, b, method="faq", options={"maximize": True, "rng": 0})
+    res = quadratic_assignment(
+        a, b, method="faq", options={"maximize": True, "rng": np.random.default_rng(0)}
+    )
     return np.asarray(res.col_ind, dtype=np.int64)
 
 

@@ -69,7 +69,7 @@ def noisy_pair(
     rng = np.random.default_rng(seed)
     e1 = base_edges(family, n, seed)
     m = len(e1)
-    k = int(round(noise * m))
+    k = round(noise * m)
     keep = np.ones(m, dtype=bool)
     keep[rng.choice(m, size=k, replace=False)] = False
     existing = set((e1[:, 0] * n + e1[:, 1]).tolist()) | set((e1[:, 1] * n + e1[:, 0]).tolist())
@@ -91,7 +91,9 @@ def noisy_pair(
     et1 = rng.integers(0, edge_types, size=m).astype(np.int32) if edge_types else None
     et2 = None
     if et1 is not None:
-        et2 = np.concatenate([et1[keep], rng.integers(0, edge_types, size=len(added))]).astype(np.int32)
+        et2 = np.concatenate([et1[keep], rng.integers(0, edge_types, size=len(added))]).astype(
+            np.int32
+        )
     pair = AlignPair(n, e1, perm[e2], perm, vt1, vt2, et1, et2)
     if networkx:
         pair.G1 = _to_networkx(n, pair.edges1, vt1, et1)
