@@ -96,12 +96,18 @@ AlignResult Align(const LabelledGraph& g1, const LabelledGraph& g2, const AlignP
     rs.depth = buckets.depth;
     rs.place_seconds = Now() - t0;
 
-    TopK bucket_top(n1, p.k);
-    CompareBuckets(buckets, layout, f1.view, f2.view, p.scheme,
-                   ComponentWeights(g1, !anchors.empty(), false), score, p.seed + round, &bucket_top,
-                   &rs.similarity);
     std::vector<int32_t> partner1(n1, -1);
     for (const auto& [u, v] : confident) partner1[u] = v;
+    // After the first round, confident vertices skip the bucket phase (Refine rechecks them).
+    std::vector<char> settled;
+    if (round > 0) {
+      settled.assign(n1, 0);
+      for (const auto& pr : confident) settled[pr.first] = 1;
+    }
+    TopK bucket_top(n1, p.k);
+    CompareBuckets(buckets, layout, f1.view, f2.view, p.scheme,
+                   ComponentWeights(g1, !anchors.empty(), false), score, p.seed + round, settled,
+                   &bucket_top, &rs.similarity);
     TopK top(n1, p.k);
     if (!confident.empty()) {
       Refine(g1, g2, layout, f1.view, f2.view, partner1, ComponentWeights(g1, !anchors.empty(), true),
@@ -120,10 +126,10 @@ AlignResult Align(const LabelledGraph& g1, const LabelledGraph& g2, const AlignP
     r.partner = m.partner1;
     r.score = m.score1;
     r.top = std::move(top);
-    // Settled once a round adds fewer than 0.1% of G1's vertices to the confident pairs.
-    const bool settled = round > 0 && next.size() <= confident.size() + n1 / 1000;
+    // Done once a round adds fewer than 0.5% of G1's vertices to the confident pairs.
+    const bool done = round > 0 && next.size() <= confident.size() + n1 / 200;
     confident = std::move(next);
-    if (settled || confident.empty()) break;
+    if (done || confident.empty()) break;
   }
   return r;
 }

@@ -73,8 +73,10 @@ class TaskRunner {
 };
 
 void LayoutIds(const std::vector<int32_t>& members, int64_t begin, int64_t end,
-               const std::vector<int32_t>& rank, std::vector<int32_t>* out) {
-  for (int64_t i = begin; i < end; ++i) out->push_back(rank[members[i]]);
+               const std::vector<int32_t>& rank, std::vector<int32_t>* out,
+               const std::vector<char>* skip = nullptr) {
+  for (int64_t i = begin; i < end; ++i)
+    if (!skip || skip->empty() || !(*skip)[members[i]]) out->push_back(rank[members[i]]);
 }
 
 }  // namespace
@@ -100,7 +102,8 @@ VertexLayout MakeLayout(Layout layout, const Buckets& buckets, int32_t n1, int32
 
 void CompareBuckets(const Buckets& b, const VertexLayout& layout, const SimilarityView& f1,
                     const SimilarityView& f2, Scheme scheme, const ScoreWeights& weights,
-                    ScoreCandidatesFn score, uint64_t seed, TopK* top, PhaseStats* stats) {
+                    ScoreCandidatesFn score, uint64_t seed, const std::vector<char>& settled,
+                    TopK* top, PhaseStats* stats) {
   const double start = Now();
   TaskRunner runner(layout, f1, f2, weights, score, top, stats);
   std::vector<int32_t> us, cand;
@@ -108,7 +111,8 @@ void CompareBuckets(const Buckets& b, const VertexLayout& layout, const Similari
   if (scheme == Scheme::kAll) {
     for (int32_t k = 0; k < b.size(); ++k) {
       us.clear(), cand.clear();
-      LayoutIds(b.members1, b.begin1[k], b.begin1[k + 1], layout.rank1, &us);
+      LayoutIds(b.members1, b.begin1[k], b.begin1[k + 1], layout.rank1, &us, &settled);
+      if (us.empty()) continue;
       for (int64_t j = b.neighbour_begin[k]; j < b.neighbour_begin[k + 1]; ++j) {
         const int32_t nb = b.neighbours[j];
         LayoutIds(b.members2, b.begin2[nb], b.begin2[nb + 1], layout.rank2, &cand);
@@ -120,7 +124,9 @@ void CompareBuckets(const Buckets& b, const VertexLayout& layout, const Similari
   } else {
     std::vector<std::pair<int32_t, int32_t>> tasks;
     for (int32_t k = 0; k < b.size(); ++k) {
-      if (b.begin1[k] == b.begin1[k + 1]) continue;
+      us.clear();
+      LayoutIds(b.members1, b.begin1[k], b.begin1[k + 1], layout.rank1, &us, &settled);
+      if (us.empty()) continue;
       for (int64_t j = b.neighbour_begin[k]; j < b.neighbour_begin[k + 1]; ++j)
         if (b.begin2[b.neighbours[j]] != b.begin2[b.neighbours[j] + 1])
           tasks.emplace_back(k, b.neighbours[j]);
@@ -131,7 +137,7 @@ void CompareBuckets(const Buckets& b, const VertexLayout& layout, const Similari
     for (size_t i = tasks.size(); i > 1; --i) std::swap(tasks[i - 1], tasks[rng() % i]);
     for (const auto& [k, nb] : tasks) {
       us.clear(), cand.clear();
-      LayoutIds(b.members1, b.begin1[k], b.begin1[k + 1], layout.rank1, &us);
+      LayoutIds(b.members1, b.begin1[k], b.begin1[k + 1], layout.rank1, &us, &settled);
       LayoutIds(b.members2, b.begin2[nb], b.begin2[nb + 1], layout.rank2, &cand);
       const int64_t n = static_cast<int64_t>(cand.size());
       pad();

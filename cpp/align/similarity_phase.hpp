@@ -42,9 +42,12 @@ struct PhaseStats {
   }
 };
 
+// G1 vertices with settled[u] != 0 (caller's ids; empty: none) are left out: a confident pair
+// is rechecked by Refine, whose candidates include its partner's neighbourhood.
 void CompareBuckets(const Buckets& buckets, const VertexLayout& layout, const SimilarityView& f1,
                     const SimilarityView& f2, Scheme scheme, const ScoreWeights& weights,
-                    ScoreCandidatesFn score, uint64_t seed, TopK* top, PhaseStats* stats);
+                    ScoreCandidatesFn score, uint64_t seed, const std::vector<char>& settled,
+                    TopK* top, PhaseStats* stats);
 
 struct RefineStats {
   int64_t candidates = 0;  // pairs scored
