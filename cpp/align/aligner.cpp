@@ -62,7 +62,7 @@ AlignResult Align(const LabelledGraph& g1, const LabelledGraph& g2, const AlignP
   r.score.assign(n1, std::numeric_limits<float>::quiet_NaN());
   if (n1 == 0 || n2 == 0) return r;
 
-  std::vector<VertexPair> confident = p.anchors;
+  std::vector<VertexPair> confident = p.anchors, previous;
   for (int32_t round = 0; round < p.iterations; ++round) {
     RoundStats rs;
     double t0 = Now();
@@ -98,11 +98,14 @@ AlignResult Align(const LabelledGraph& g1, const LabelledGraph& g2, const AlignP
 
     std::vector<int32_t> partner1(n1, -1);
     for (const auto& [u, v] : confident) partner1[u] = v;
-    // After the first round, confident vertices skip the bucket phase (Refine rechecks them).
+    // A vertex confident with the same partner two rounds running skips the bucket phase
+    // (Refine still rechecks it against its partner and its neighbourhood's marks).
     std::vector<char> settled;
-    if (round > 0) {
+    if (!previous.empty()) {
+      std::vector<int32_t> before(n1, -1);
+      for (const auto& [u, v] : previous) before[u] = v;
       settled.assign(n1, 0);
-      for (const auto& pr : confident) settled[pr.first] = 1;
+      for (const auto& [u, v] : confident) settled[u] = before[u] == v;
     }
     TopK bucket_top(n1, p.k);
     CompareBuckets(buckets, layout, f1.view, f2.view, p.scheme,
@@ -128,6 +131,7 @@ AlignResult Align(const LabelledGraph& g1, const LabelledGraph& g2, const AlignP
     r.top = std::move(top);
     // Done once a round adds fewer than 0.5% of G1's vertices to the confident pairs.
     const bool done = round > 0 && next.size() <= confident.size() + n1 / 200;
+    previous = std::move(confident);
     confident = std::move(next);
     if (done || confident.empty()) break;
   }

@@ -174,6 +174,11 @@ void Refine(const LabelledGraph& g1, const LabelledGraph& g2, const VertexLayout
       seen[w] = u;
       cand.push_back(w);
     }
+    // A confident vertex skipped the bucket phase: its partner stays a candidate.
+    if (partner1[u] >= 0 && seen[layout.rank2[partner1[u]]] != u) {
+      seen[layout.rank2[partner1[u]]] = u;
+      cand.push_back(layout.rank2[partner1[u]]);
+    }
     const bool all = static_cast<int64_t>(touched.size()) <= kAllTouchedUpTo;
     for (int32_t w : touched)
       if (seen[w] != u && (all || marks[w] >= 2)) seen[w] = u, cand.push_back(w);
