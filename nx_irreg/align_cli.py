@@ -185,11 +185,7 @@ def run(args: argparse.Namespace) -> int:
     if pair is not None:
         from nx_irreg.bench import align_pairs as ap
 
-        partner = np.full(pair.n, -1, dtype=np.int64)
-        for u, v in result.items():
-            partner[u] = v
-        report["accuracy"] = ap.accuracy(partner, pair.truth)
-        report["edge_correctness"] = ap.edge_correctness(partner, pair.edges1, pair.edges2, pair.n)
+        report.update(ap.quality(pair, ap.partner_array(result, pair.n)))
     _print_report(report)
     if args.output:
         _write_mapping(args.output, result, ids1, ids2)

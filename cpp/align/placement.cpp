@@ -86,6 +86,12 @@ std::vector<VertexPair> ChooseStructuralAnchors(const LabelledGraph& g1, const L
   };
   std::vector<Scored> pairs;
   const bool types = !g1.vertex_type.empty();
+  // Type counts of G2's pool, once each rather than once per pair.
+  std::vector<std::vector<int32_t>> vt2(top2.size()), et2(top2.size());
+  for (size_t j = 0; j < top2.size(); ++j) {
+    if (types) vt2[j] = TypeCounts(g2, top2[j], false);
+    if (g2.has_edge_types) et2[j] = TypeCounts(g2, top2[j], true);
+  }
   for (size_t i = 0; i < top1.size(); ++i) {
     const int32_t u = top1[i];
     std::vector<int32_t> vt1, et1;
@@ -100,11 +106,11 @@ std::vector<VertexPair> ChooseStructuralAnchors(const LabelledGraph& g1, const L
       int parts = 2;
       if (types) {
         score += g1.vertex_type[u] == g2.vertex_type[v];
-        score += dmax > 0 ? Intersection(vt1, TypeCounts(g2, v, false)) / dmax : 1.0;
+        score += dmax > 0 ? Intersection(vt1, vt2[j]) / dmax : 1.0;
         parts += 2;
       }
       if (g1.has_edge_types) {
-        score += dmax > 0 ? Intersection(et1, TypeCounts(g2, v, true)) / dmax : 1.0;
+        score += dmax > 0 ? Intersection(et1, et2[j]) / dmax : 1.0;
         ++parts;
       }
       pairs.push_back({score / parts, static_cast<int32_t>(i), static_cast<int32_t>(j)});

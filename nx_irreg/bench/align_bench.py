@@ -128,20 +128,6 @@ def _inputs(pair: ap.AlignPair) -> tuple[Any, Any, dict[str, Any]]:
     return g1, g2, labels
 
 
-def _partner_array(mapping: dict, n: int) -> np.ndarray:
-    partner = np.full(n, -1, dtype=np.int64)
-    for u, v in mapping.items():
-        partner[u] = v
-    return partner
-
-
-def _quality(pair: ap.AlignPair, partner: np.ndarray) -> dict[str, Any]:
-    return {
-        "accuracy": ap.accuracy(partner, pair.truth),
-        "edge_correctness": ap.edge_correctness(partner, pair.edges1, pair.edges2, pair.n),
-    }
-
-
 def _irreg_spec(
     group: str, pair: ap.AlignPair, case: str, meta: dict, isa: str, scheme: str, layout: str
 ) -> hs.Spec:
@@ -157,7 +143,7 @@ def _irreg_spec(
         last = rounds[-1] if rounds else {}
         return {
             **meta,
-            **_quality(pair, _partner_array(result, pair.n)),
+            **ap.quality(pair, ap.partner_array(result, pair.n)),
             "group": group,
             "input": "networkx" if pair.G1 is not None else "IrregGraph",
             "rounds": len(rounds),
@@ -199,7 +185,7 @@ def pair_specs(
             import scipy.optimize  # noqa: F401
 
             faq.run = lambda _: _faq(pair)
-            faq.extra = lambda partner: {**meta, **_quality(pair, partner)}
+            faq.extra = lambda partner: {**meta, **ap.quality(pair, partner)}
         except ImportError:
             faq.skip_reason = "scipy is not installed"
     specs.append(faq)
@@ -211,7 +197,7 @@ def pair_specs(
             run=lambda _: ap.degree_rank(pair.edges1, pair.edges2, pair.n, pair.n),
             work=len(pair.edges1),
             work_unit="edges",
-            extra=lambda partner: {**meta, **_quality(pair, partner)},
+            extra=lambda partner: {**meta, **ap.quality(pair, partner)},
         )
     )
     return specs

@@ -123,6 +123,22 @@ def accuracy(partner: np.ndarray, truth: np.ndarray) -> float:
     return float(np.mean(partner == truth)) if len(truth) else 1.0
 
 
+def partner_array(mapping: dict, n: int) -> np.ndarray:
+    """A mapping of first-graph vertices ``0 .. n-1`` as an array (-1 where unmapped)."""
+    partner = np.full(n, -1, dtype=np.int64)
+    for u, v in mapping.items():
+        partner[u] = v
+    return partner
+
+
+def quality(pair: AlignPair, partner: np.ndarray) -> dict[str, float]:
+    """Accuracy and edge correctness of ``partner`` on ``pair``."""
+    return {
+        "accuracy": accuracy(partner, pair.truth),
+        "edge_correctness": edge_correctness(partner, pair.edges1, pair.edges2, pair.n),
+    }
+
+
 def edge_correctness(partner: np.ndarray, edges1: np.ndarray, edges2: np.ndarray, n2: int) -> float:
     """Fraction of the first graph's edges whose mapped ends are adjacent in the second."""
     if len(edges1) == 0:
