@@ -1,0 +1,177 @@
+// Python binding of the Emu model for nx_irreg._core. nx_irreg.emu builds the machine from its
+// calibration and validates inputs; this layer checks shapes again (it is reachable directly),
+// turns std::invalid_argument into ValueError and releases the GIL while a kernel runs.
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <string>
+
+#include "bindings/graph_bindings.hpp"
+#include "emu/kernels.hpp"
+
+namespace irreg::bindings {
+
+using F64InArray = py::array_t<double, py::array::c_style | py::array::forcecast>;
+using I32EmuArray = py::array_t<int32_t, py::array::c_style | py::array::forcecast>;
+
+inline emu::Machine MachineFrom(const py::dict& d) {
+  emu::Machine m;
+  for (auto item : d) {
+    const std::string key = py::str(item.first);
+    const py::handle v = item.second;
+    if (key == "nodes") m.nodes = v.cast<int32_t>();
+    else if (key == "nodelets_per_node") m.nodelets_per_node = v.cast<int32_t>();
+    else if (key == "cores_per_nodelet") m.cores_per_nodelet = v.cast<int32_t>();
+    else if (key == "threads_per_core") m.threads_per_core = v.cast<int32_t>();
+    else if (key == "clock_hz") m.clock_hz = v.cast<double>();
+    else if (key == "memory_word_cycles") m.memory_word_cycles = v.cast<double>();
+    else if (key == "row_miss_cycles") m.row_miss_cycles = v.cast<double>();
+    else if (key == "memory_latency_cycles") m.memory_latency_cycles = v.cast<double>();
+    else if (key == "row_bytes") m.row_bytes = v.cast<int32_t>();
+    else if (key == "banks") m.banks = v.cast<int32_t>();
+    else if (key == "pipeline_depth") m.pipeline_depth = v.cast<int32_t>();
+    else if (key == "engine_bytes_per_cycle") m.engine_bytes_per_cycle = v.cast<double>();
+    else if (key == "intra_node_latency_cycles") m.intra_node_latency_cycles = v.cast<double>();
+    else if (key == "link_bytes_per_cycle") m.link_bytes_per_cycle = v.cast<double>();
+    else if (key == "inter_node_latency_cycles") m.inter_node_latency_cycles = v.cast<double>();
+    else if (key == "context_bytes") m.context_bytes = v.cast<int32_t>();
+    else if (key == "write_packet_bytes") m.write_packet_bytes = v.cast<int32_t>();
+    else if (key == "atomic_packet_bytes") m.atomic_packet_bytes = v.cast<int32_t>();
+    else if (key == "ack_packet_bytes") m.ack_packet_bytes = v.cast<int32_t>();
+    else if (key == "spawn_instructions") m.spawn_instructions = v.cast<int32_t>();
+    else throw py::value_error("unknown machine parameter '" + key + "'");
+  }
+  try {
+    m.Validate();
+  } catch (const std::invalid_argument& e) {
+    throw py::value_error(e.what());
+  }
+  return m;
+}
+
+inline py::dict ReportDict(const emu::Report& r) {
+  py::dict d;
+  d["cycles"] = r.cycles;
+  d["seconds"] = r.seconds;
+  d["migrations_intra"] = r.migrations_intra;
+  d["migrations_inter"] = r.migrations_inter;
+  d["remote_writes"] = r.remote_writes;
+  d["remote_writes_inter"] = r.remote_writes_inter;
+  d["atomics"] = r.atomics;
+  d["remote_atomics"] = r.remote_atomics;
+  d["spawns"] = r.spawns;
+  d["remote_spawns"] = r.remote_spawns;
+  d["local_reads"] = r.local_reads;
+  d["local_writes"] = r.local_writes;
+  d["instructions"] = r.instructions;
+  d["threads_created"] = r.threads_created;
+  d["threads_finished"] = r.threads_finished;
+  d["phases"] = r.phases;
+  d["channel_busy"] = r.channel_busy;
+  d["core_busy"] = r.core_busy;
+  d["engine_busy"] = r.engine_busy;
+  d["link_busy"] = r.link_busy;
+  d["threads_started"] = r.threads_started;
+  d["peak_threads"] = r.peak_threads;
+  d["arrivals_waited"] = r.arrivals_waited;
+  return d;
+}
+
+template <typename F>
+auto Guarded(F&& f) {
+  try {
+    py::gil_scoped_release release;
+    return f();
+  } catch (const std::invalid_argument& e) {
+    throw py::value_error(e.what());
+  }
+}
+
+inline void BindEmu(py::module_& m) {
+  m.def(
+      "emu_stream",
+      [](const py::dict& machine, int64_t n, int32_t threads) {
+        const emu::Machine mc = MachineFrom(machine);
+        emu::StreamResult r = Guarded([&] { return emu::SimulateStream(mc, n, threads); });
+        py::dict d;
+        d["report"] = ReportDict(r.report);
+        d["bytes"] = r.bytes;
+        return d;
+      },
+      py::arg("machine"), py::arg("n"), py::arg("threads"));
+
+  m.def(
+      "emu_spmv",
+      [](const py::dict& machine, int64_t rows, int64_t cols, const I64Array& indptr,
+         const I64Array& indices, const F64InArray& data, const F64InArray& x, bool two_d,
+         bool replicate_x, int32_t threads, int64_t grain) {
+        const emu::Machine mc = MachineFrom(machine);
+        if (rows < 0 || cols < 0) throw py::value_error("matrix shape must be non-negative");
+        if (indptr.ndim() != 1 || indptr.size() != rows + 1)
+          throw py::value_error("indptr must hold rows + 1 entries");
+        const int64_t nnz = indptr.at(rows);
+        if (indptr.at(0) != 0 || indices.size() != nnz || data.size() != nnz)
+          throw py::value_error("indptr, indices and data do not describe one CSR matrix");
+        for (int64_t r = 0; r < rows; ++r)
+          if (indptr.at(r + 1) < indptr.at(r)) throw py::value_error("indptr must not decrease");
+        for (int64_t k = 0; k < nnz; ++k)
+          if (indices.at(k) < 0 || indices.at(k) >= cols)
+            throw py::value_error("a column index is outside the matrix");
+        if (x.ndim() != 1 || x.size() != cols) throw py::value_error("x must hold cols entries");
+        emu::SpmvOptions o;
+        o.two_d = two_d;
+        o.replicate_x = replicate_x;
+        o.threads = threads;
+        o.grain = grain;
+        emu::SpmvResult r = Guarded([&] {
+          return emu::SimulateSpmv(mc, rows, cols, indptr.data(), indices.data(), data.data(),
+                                   x.data(), o);
+        });
+        py::dict d;
+        d["report"] = ReportDict(r.report);
+        d["bytes"] = r.bytes;
+        d["threads"] = r.threads;
+        d["y"] = Adopt(std::move(r.y));
+        return d;
+      },
+      py::arg("machine"), py::arg("rows"), py::arg("cols"), py::arg("indptr"),
+      py::arg("indices"), py::arg("data"), py::arg("x"), py::arg("two_d"),
+      py::arg("replicate_x"), py::arg("threads"), py::arg("grain"));
+
+  m.def(
+      "emu_bfs",
+      [](const py::dict& machine, const I64Array& indptr, const I32EmuArray& indices,
+         int32_t source, const std::string& strategy, int32_t threads, int32_t edge_block) {
+        const emu::Machine mc = MachineFrom(machine);
+        if (indptr.ndim() != 1 || indptr.size() < 1) throw py::value_error("indptr is empty");
+        const int64_t n = indptr.size() - 1;
+        if (n >= std::numeric_limits<int32_t>::max()) throw py::value_error("too many vertices");
+        if (indptr.at(0) != 0 || indices.size() != indptr.at(n))
+          throw py::value_error("indptr and indices do not describe one graph");
+        for (int64_t k = 0; k < indices.size(); ++k)
+          if (indices.at(k) < 0 || indices.at(k) >= n)
+            throw py::value_error("a neighbour id is outside the graph");
+        emu::BfsOptions o;
+        o.strategy = strategy;
+        o.threads = threads;
+        o.edge_block = edge_block;
+        emu::BfsResult r = Guarded([&] {
+          return emu::SimulateBfs(mc, static_cast<int32_t>(n), indptr.data(), indices.data(),
+                                  source, o);
+        });
+        py::dict d;
+        d["report"] = ReportDict(r.report);
+        d["edges"] = r.edges;
+        d["levels"] = r.levels;
+        d["parent"] = Adopt(std::move(r.parent));
+        d["depth"] = Adopt(std::move(r.depth));
+        return d;
+      },
+      py::arg("machine"), py::arg("indptr"), py::arg("indices"), py::arg("source"),
+      py::arg("strategy"), py::arg("threads"), py::arg("edge_block"));
+}
+
+}  // namespace irreg::bindings

@@ -1,0 +1,276 @@
+#include "emu/kernels.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace irreg::emu {
+namespace {
+
+// The STINGER-like layout: vertex v's neighbours fill blocks first_block[v], next[...], ...
+// Blocks come from per-nodelet pools of equal size; a vertex takes blocks from its own
+// nodelet's pool and moves on to the next nodelet's when that is exhausted (seed §3.2).
+struct EdgeBlocks {
+  std::vector<int64_t> first;      // per vertex; -1: no neighbours
+  std::vector<int64_t> next;       // per block; -1: last
+  std::vector<int64_t> begin;      // per block: its first neighbour in the CSR
+  std::vector<int32_t> count;      // per block
+  std::vector<int32_t> owner;      // per block: nodelet
+};
+
+EdgeBlocks BuildBlocks(int32_t n, const int64_t* indptr, int32_t block, int32_t nodelets) {
+  EdgeBlocks b;
+  b.first.assign(n, -1);
+  int64_t total = 0;
+  for (int32_t v = 0; v < n; ++v) total += (indptr[v + 1] - indptr[v] + block - 1) / block;
+  const int64_t pool = (total + nodelets - 1) / nodelets;
+  std::vector<int64_t> used(nodelets, 0);
+  for (int32_t v = 0; v < n; ++v) {
+    int64_t prev = -1;
+    for (int64_t e = indptr[v]; e < indptr[v + 1]; e += block) {
+      int32_t d = v % nodelets;
+      while (used[d] >= pool) d = (d + 1) % nodelets;
+      ++used[d];
+      const int64_t id = static_cast<int64_t>(b.owner.size());
+      b.owner.push_back(d);
+      b.begin.push_back(e);
+      b.count.push_back(static_cast<int32_t>(std::min<int64_t>(block, indptr[v + 1] - e)));
+      b.next.push_back(-1);
+      if (prev < 0) b.first[v] = id;
+      else b.next[prev] = id;
+      prev = id;
+    }
+  }
+  return b;
+}
+
+struct BfsState {
+  const int32_t* indices;
+  const EdgeBlocks* blocks;
+  std::vector<int64_t> parent, new_parent;
+  std::vector<int32_t> depth;
+  std::vector<std::vector<int32_t>> queue, next_queue;  // per nodelet
+  int32_t level = 0;
+  int32_t vertex_array, block_array, parent_array, new_parent_array, queue_array, tail_array;
+};
+
+// Explores a slice of its nodelet's queue: s[0] next queue index, s[1] end, s[2] nodelet,
+// s[3] current vertex, s[4] current block, s[5] next entry in the block.
+// pc 0: next vertex, 4: its record, 1: a block header, 2: next entry, 3: claim the neighbour
+// (Alg. 1). A step does one load, so requests reach the channels in time order.
+class Explore : public Program {
+ public:
+  Explore(BfsState* st, bool migrate) : st_(st), migrate_(migrate) {}
+
+  Step Run(Simulator& sim, Thread& t) override {
+    BfsState& s = *st_;
+    const int32_t nodelets = sim.nodelets();
+    switch (t.pc) {
+      case 0: {
+        if (t.s[0] >= t.s[1]) return Step::kDone;
+        const int64_t slot = t.s[2] + nodelets * t.s[0];
+        if (!sim.At(t, s.queue_array, slot)) return Step::kBlocked;
+        sim.Read(t, s.queue_array, slot);
+        t.s[3] = s.queue[t.s[2]][t.s[0]];
+        ++t.s[0];
+        t.pc = 4;
+        return Step::kContinue;
+      }
+      case 4:
+        sim.Read(t, s.vertex_array, t.s[3]);  // pointer to the first edge block
+        sim.Compute(t, 2);
+        t.s[4] = s.blocks->first[t.s[3]];
+        t.pc = t.s[4] < 0 ? 0 : 1;
+        return Step::kContinue;
+      case 1:
+        if (!sim.At(t, s.block_array, t.s[4])) return Step::kBlocked;
+        sim.Read(t, s.block_array, t.s[4], 2);  // next pointer and count
+        t.s[5] = 0;
+        t.pc = 2;
+        return Step::kContinue;
+      case 2:
+        return migrate_ ? Entry(sim, t) : Block(sim, t);
+      case 3:
+        return Claim(sim, t);
+    }
+    return Step::kDone;
+  }
+
+ private:
+  // Algorithm 2: one neighbour per step, a remote write into new_parent for each.
+  Step Block(Simulator& sim, Thread& t) {
+    BfsState& s = *st_;
+    const int64_t b = t.s[4];
+    if (t.s[5] >= s.blocks->count[b]) return NextBlock(t);
+    if (!sim.At(t, s.block_array, b)) return Step::kBlocked;
+    const int32_t w = s.indices[s.blocks->begin[b] + t.s[5]];
+    sim.Read(t, s.block_array, b, 1, 2 + t.s[5]);
+    sim.Write(t, s.new_parent_array, w);
+    sim.Compute(t, 2);  // increment, loop branch
+    s.new_parent[w] = t.s[3];  // later writes overwrite earlier ones
+    ++t.s[5];
+    return Step::kContinue;
+  }
+
+  // Algorithm 1: read one neighbour here, then migrate to it and claim it.
+  Step Entry(Simulator& sim, Thread& t) {
+    BfsState& s = *st_;
+    const int64_t b = t.s[4];
+    if (t.s[5] >= s.blocks->count[b]) return NextBlock(t);
+    if (!sim.At(t, s.block_array, b)) return Step::kBlocked;
+    sim.Read(t, s.block_array, b, 1, 2 + t.s[5]);
+    sim.Compute(t, 2);
+    t.pc = 3;
+    return Claim(sim, t);
+  }
+
+  Step Claim(Simulator& sim, Thread& t) {
+    BfsState& s = *st_;
+    const int32_t w = s.indices[s.blocks->begin[t.s[4]] + t.s[5]];
+    if (!sim.At(t, s.parent_array, w)) return Step::kBlocked;
+    sim.Atomic(t, s.parent_array, w);  // compare-and-swap on parent[w]
+    if (s.parent[w] < 0) {
+      s.parent[w] = t.s[3];
+      s.depth[w] = s.level + 1;
+      const int32_t home = w % sim.nodelets();
+      sim.Atomic(t, s.tail_array, home);  // claim a slot in the local queue
+      const int64_t slot = home + static_cast<int64_t>(sim.nodelets()) *
+                                      static_cast<int64_t>(s.next_queue[home].size());
+      sim.Write(t, s.queue_array, slot);
+      s.next_queue[home].push_back(w);
+    }
+    sim.Compute(t, 2);
+    ++t.s[5];
+    t.pc = 2;
+    return Step::kContinue;
+  }
+
+  Step NextBlock(Thread& t) {
+    t.s[4] = st_->blocks->next[t.s[4]];
+    t.pc = t.s[4] < 0 ? 0 : 1;
+    return Step::kContinue;
+  }
+
+  BfsState* st_;
+  bool migrate_;
+};
+
+// Algorithm 2's scan of local vertices home + nodelets * j, j in [s[0], s[1]): a vertex without
+// a parent that received one this level joins the next queue.
+class Scan : public Program {
+ public:
+  explicit Scan(BfsState* st) : st_(st) {}
+  Step Run(Simulator& sim, Thread& t) override {
+    BfsState& s = *st_;
+    if (t.s[0] >= t.s[1]) return Step::kDone;
+    const int32_t home = static_cast<int32_t>(t.s[2]);
+    const int64_t v = home + static_cast<int64_t>(sim.nodelets()) * t.s[0];
+    if (t.pc == 0) {
+      sim.Read(t, s.parent_array, v);
+      sim.Compute(t, 3);
+      if (s.parent[v] >= 0) ++t.s[0];
+      else t.pc = 1;
+      return Step::kContinue;
+    }
+    t.pc = 0;
+    ++t.s[0];
+    sim.Read(t, s.new_parent_array, v);
+    if (s.new_parent[v] < 0) return Step::kContinue;
+    s.parent[v] = s.new_parent[v];
+    s.depth[v] = s.level + 1;
+    sim.Write(t, s.parent_array, v);
+    const int64_t slot = home + static_cast<int64_t>(sim.nodelets()) *
+                                    static_cast<int64_t>(s.next_queue[home].size());
+    sim.Atomic(t, s.tail_array, home);
+    sim.Write(t, s.queue_array, slot);
+    s.next_queue[home].push_back(static_cast<int32_t>(v));
+    return Step::kContinue;
+  }
+
+ private:
+  BfsState* st_;
+};
+
+// Splits `count` items of nodelet d over at most `per` workers in equal contiguous slices.
+void AddSlices(std::vector<Worker>* workers, Program* program, int32_t d, int64_t count,
+               int32_t per) {
+  if (count == 0) return;
+  const int64_t share = (count + per - 1) / per;
+  for (int64_t lo = 0; lo < count; lo += share) {
+    Worker w;
+    w.nodelet = d;
+    w.program = program;
+    w.s[0] = lo;
+    w.s[1] = std::min(count, lo + share);
+    w.s[2] = d;
+    workers->push_back(w);
+  }
+}
+
+}  // namespace
+
+BfsResult SimulateBfs(const Machine& m, int32_t n, const int64_t* indptr, const int32_t* indices,
+                      int32_t source, const BfsOptions& o) {
+  Simulator sim(m);
+  const int32_t nodelets = sim.nodelets();
+  if (o.strategy != "remote" && o.strategy != "migrate")
+    throw std::invalid_argument("strategy must be 'remote' or 'migrate', got '" + o.strategy + "'");
+  if (o.threads < nodelets || o.threads % nodelets != 0)
+    throw std::invalid_argument("threads must be a positive multiple of the nodelet count (" +
+                                std::to_string(nodelets) + "), got " +
+                                std::to_string(o.threads));
+  if (o.edge_block < 1) throw std::invalid_argument("edge_block must be >= 1");
+  if (source < 0 || source >= n) throw std::invalid_argument("source is not a vertex");
+  const bool migrate = o.strategy == "migrate";
+
+  const EdgeBlocks blocks = BuildBlocks(n, indptr, o.edge_block, nodelets);
+  BfsState s;
+  s.indices = indices;
+  s.blocks = &blocks;
+  s.parent.assign(n, -1);
+  s.new_parent.assign(n, -1);
+  s.depth.assign(n, -1);
+  s.queue.assign(nodelets, {});
+  s.next_queue.assign(nodelets, {});
+  s.vertex_array = sim.Allocate(n, Placement::kStriped);
+  s.block_array = sim.AllocateCustom(blocks.owner, 2 + o.edge_block);
+  s.parent_array = sim.Allocate(n, Placement::kStriped);
+  s.new_parent_array = sim.Allocate(n, Placement::kStriped);
+  s.queue_array = sim.Allocate(n, Placement::kStriped);
+  s.tail_array = sim.Allocate(nodelets, Placement::kStriped);
+  s.parent[source] = source;
+  s.depth[source] = 0;
+  s.queue[source % nodelets].push_back(source);
+
+  Explore explore(&s, migrate);
+  Scan scan(&s);
+  const int32_t per = o.threads / nodelets;
+  Cycles now = 0;
+  for (;;) {
+    std::vector<Worker> workers;
+    for (int32_t d = 0; d < nodelets; ++d)
+      AddSlices(&workers, &explore, d, static_cast<int64_t>(s.queue[d].size()), per);
+    if (workers.empty()) break;
+    now = sim.RunWorkers(now, workers);
+    if (!migrate) {
+      workers.clear();
+      for (int32_t d = 0; d < nodelets; ++d)
+        AddSlices(&workers, &scan, d, n > d ? (n - d + nodelets - 1) / nodelets : 0, per);
+      now = sim.RunWorkers(now, workers);
+    }
+    s.queue.swap(s.next_queue);
+    for (auto& q : s.next_queue) q.clear();
+    ++s.level;
+  }
+  BfsResult r;
+  r.report = sim.report(now);
+  int64_t degrees = 0;
+  for (int32_t v = 0; v < n; ++v)
+    if (s.depth[v] >= 0) degrees += indptr[v + 1] - indptr[v];
+  r.edges = degrees / 2;
+  r.levels = s.level;
+  r.parent = std::move(s.parent);
+  r.depth = std::move(s.depth);
+  return r;
+}
+
+}  // namespace irreg::emu

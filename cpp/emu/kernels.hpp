@@ -1,0 +1,61 @@
+// Kernels on the Emu model (seed 002 §3, §5). Each computes its real result while the simulator
+// times it, and returns both.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "emu/simulator.hpp"
+
+namespace irreg::emu {
+
+// STREAM ADD, c[i] = a[i] + b[i], over n elements of blocked arrays: the calibration probe.
+// Bandwidth counts 24 bytes per element, as STREAM does.
+struct StreamResult {
+  Report report;
+  double bytes = 0;
+};
+StreamResult SimulateStream(const Machine& m, int64_t n, int32_t threads);
+
+// y = A x, A in CSR (rows striped over nodelets). two_d: a row's column indices and values live
+// with the row (seed's 2D layout); otherwise the nonzeros are striped one by one (1D). x is
+// replicated on every nodelet or striped. grain > 0: one threadlet per `grain` local rows;
+// grain == 0: `threads` threadlets, each with an equal share of its nodelet's rows.
+struct SpmvOptions {
+  bool two_d = true;
+  bool replicate_x = true;
+  int32_t threads = 64;
+  int64_t grain = 0;
+};
+struct SpmvResult {
+  std::vector<double> y;
+  Report report;
+  double bytes = 0;  // effective bytes: 16 per nonzero, 8 per x and y entry (seed §5.1)
+  int64_t threads = 0;
+};
+SpmvResult SimulateSpmv(const Machine& m, int64_t rows, int64_t cols, const int64_t* indptr,
+                        const int64_t* indices, const double* data, const double* x,
+                        const SpmvOptions& options);
+
+// Level-synchronous BFS on a STINGER-like graph: vertices striped, each vertex's neighbours in
+// linked edge blocks from its nodelet's pool (spilling to the next nodelet's pool when full).
+// "migrate": Algorithm 1, a threadlet migrates to each neighbour and claims it with a
+// compare-and-swap on its parent; "remote": Algorithm 2, remote writes into a new-parent array,
+// then a local scan. The graph is an undirected CSR without loops or repeated edges.
+struct BfsOptions {
+  std::string strategy = "remote";
+  int32_t threads = 512;
+  int32_t edge_block = 14;
+};
+struct BfsResult {
+  std::vector<int64_t> parent;  // -1: not reached; the source is its own parent
+  std::vector<int32_t> depth;   // -1: not reached
+  Report report;
+  int64_t edges = 0;            // undirected edges with both ends reached (Graph500 TEPS)
+  int32_t levels = 0;
+};
+BfsResult SimulateBfs(const Machine& m, int32_t n, const int64_t* indptr, const int32_t* indices,
+                      int32_t source, const BfsOptions& options);
+
+}  // namespace irreg::emu

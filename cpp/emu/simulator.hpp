@@ -1,0 +1,174 @@
+// An event-driven execution model of a migratory-thread machine (seed 002 §2, DESIGN §9).
+//
+// Kernels are Programs: a threadlet runs Program::Run when it is resident on a nodelet and its
+// clock is the earliest of all threads, and issues operations through the Simulator:
+//  - Compute: instructions on its nodelet's core (one per cycle per core across threadlets, one
+//    per pipeline_depth cycles for the threadlet itself);
+//  - Read: a local load; reading remote memory is impossible, a kernel must first call At(),
+//    which migrates the threadlet to the owner (Run returns kBlocked and resumes there);
+//  - Write / Atomic: local, or a posted remote write / a memory-side atomic, both without
+//    migrating; the threadlet only waits for its writes' acknowledgements when it finishes;
+//  - Spawn: a new threadlet, on this nodelet or sent to another one.
+// Shared resources are FIFO queues held as "busy until" clocks, reserved in event order: the
+// channel of each nodelet (with open rows per bank), the cores, the migration engine of each
+// node, and each node's link out and in. A nodelet holds at most threads_per_nodelet()
+// threadlets; arrivals beyond that wait in its queue. Contention and hot spots come out of these
+// queues; nothing is assumed about them.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <queue>
+#include <string>
+#include <vector>
+
+#include "emu/machine.hpp"
+#include "emu/timeline.hpp"
+
+namespace irreg::emu {
+
+using Cycles = double;
+
+enum class Placement { kStriped, kBlocked, kReplicated, kOne, kCustom };
+enum class Step { kContinue, kBlocked, kDone };
+
+struct Thread {
+  Cycles time = 0;     // the threadlet's clock
+  Cycles pending = 0;  // when its last posted write is acknowledged
+  int32_t nodelet = 0;
+  int32_t program = -1;
+  int32_t pc = 0;      // where the program resumes
+  int64_t s[8] = {0, 0, 0, 0, 0, 0, 0, 0};  // program state
+};
+
+class Simulator;
+
+class Program {
+ public:
+  virtual ~Program() = default;
+  virtual Step Run(Simulator& sim, Thread& t) = 0;
+};
+
+struct Worker {
+  int32_t nodelet = 0;
+  Program* program = nullptr;
+  int64_t s[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+};
+
+struct Report {
+  Cycles cycles = 0;
+  double seconds = 0;
+  int64_t migrations_intra = 0, migrations_inter = 0;
+  int64_t remote_writes = 0, remote_writes_inter = 0;
+  int64_t atomics = 0, remote_atomics = 0;
+  int64_t spawns = 0, remote_spawns = 0;
+  int64_t local_reads = 0, local_writes = 0;
+  int64_t instructions = 0;
+  int64_t threads_finished = 0, threads_created = 0;
+  int64_t phases = 0;
+  std::vector<double> channel_busy, core_busy;      // cycles, per nodelet
+  std::vector<double> engine_busy, link_busy;       // cycles, per node (link: out + in)
+  std::vector<int64_t> threads_started;             // threadlets spawned onto each nodelet
+  std::vector<int32_t> peak_threads;                // most threadlets resident at once
+  std::vector<int64_t> arrivals_waited;             // arrivals that found the nodelet full
+};
+
+class Simulator {
+ public:
+  explicit Simulator(const Machine& machine);
+  ~Simulator();
+  Simulator(const Simulator&) = delete;
+  Simulator& operator=(const Simulator&) = delete;
+
+  const Machine& machine() const { return m_; }
+  int32_t nodelets() const { return n_; }
+
+  // Arrays: element i of a striped array lives on nodelet i % nodelets, of a blocked one on
+  // i / ceil(length / nodelets); a replicated array is local everywhere; kOne puts all of it on
+  // one nodelet; a custom array names each element's nodelet.
+  // An element is element_words 8-byte words, stored together.
+  int32_t Allocate(int64_t length, Placement placement, int32_t nodelet = 0,
+                   int32_t element_words = 1);
+  int32_t AllocateCustom(const std::vector<int32_t>& owner, int32_t element_words = 1);
+  int32_t Owner(int32_t array, int64_t i) const;  // -1: replicated
+  int32_t BlockedOwner(int64_t length, int64_t i) const;
+
+  // Thread operations (from Program::Run).
+  bool At(Thread& t, int32_t array, int64_t i);  // false: migrating, return Step::kBlocked
+  bool MoveTo(Thread& t, int32_t nodelet);
+  void Compute(Thread& t, int64_t instructions);
+  // `words` consecutive words of element i, from its word `first`.
+  void Read(Thread& t, int32_t array, int64_t i, int64_t words = 1, int64_t first = 0);
+  void Write(Thread& t, int32_t array, int64_t i, int64_t words = 1, int64_t first = 0);
+  void Atomic(Thread& t, int32_t array, int64_t i);
+  void Spawn(Thread& parent, Program* program, int32_t nodelet, const int64_t* state);
+
+  // One fork-join phase: from `start`, a root threadlet on nodelet 0 spawns a leader on each
+  // nodelet that has workers, the leader spawns them locally, and the phase ends when all have
+  // finished (their writes acknowledged) and joined. Returns the end time.
+  Cycles RunWorkers(Cycles start, const std::vector<Worker>& workers);
+
+  // Report so far; kernels then add their own figures.
+  Report report(Cycles end) const;
+
+ private:
+  struct Array {
+    int64_t length = 0;
+    Placement placement = Placement::kStriped;
+    int32_t one = 0;
+    int64_t block = 1;
+    int32_t element_words = 1;
+    uint64_t base = 0;  // byte address of element 0's local slot, the same on every nodelet
+    std::vector<int32_t> owner;
+    std::vector<int64_t> offset;  // custom: local slot of each element
+  };
+  struct Event {
+    Cycles time;
+    uint64_t seq;
+    int32_t thread;
+    bool arrive;
+    bool operator>(const Event& o) const {
+      return time != o.time ? time > o.time : seq > o.seq;
+    }
+  };
+  class Root;
+  class Leader;
+
+  uint64_t Address(int32_t array, int64_t i) const;
+  Cycles Channel(int32_t nodelet, uint64_t address, Cycles at);
+  // Sends a packet; returns its arrival. *injected: when the source engine took it, before
+  // which the sender cannot go on (the engine's queue pushes back on the core).
+  Cycles Deliver(int32_t from, int32_t to, int32_t bytes, Cycles at, bool* inter,
+                 Cycles* injected = nullptr);
+  int32_t NewThread(Program* program, int32_t nodelet, Cycles time, const int64_t* state);
+  void Push(int32_t thread, Cycles time, bool arrive);
+  void Admit(int32_t thread, Cycles time);
+  void Release(int32_t nodelet, Cycles time);
+  int32_t ProgramId(Program* program);
+
+  Machine m_;
+  int32_t n_;
+  std::vector<Array> arrays_;
+  uint64_t next_base_ = 0;
+  std::vector<Timeline> channel_, core_, engine_, link_out_, link_in_;
+  Cycles now_ = 0;  // time of the event being processed
+  std::vector<int64_t> open_row_;  // nodelet * banks + bank
+  std::vector<int32_t> resident_;
+  std::vector<std::deque<int32_t>> waiting_;
+  std::deque<Thread> threads_;
+  std::vector<int32_t> free_threads_;
+  std::vector<Program*> programs_;
+  std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
+  uint64_t seq_ = 0;
+  Cycles phase_end_ = 0;
+  Report r_;
+  int32_t current_ = -1;  // the threadlet whose Run is executing
+  std::unique_ptr<Root> root_;
+  std::unique_ptr<Leader> leader_;
+  // Spawn tree of the current phase.
+  std::vector<std::vector<const Worker*>> phase_workers_;
+  std::vector<int32_t> phase_leaders_;
+};
+
+}  // namespace irreg::emu
