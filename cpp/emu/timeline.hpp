@@ -1,68 +1,96 @@
-// The busy periods of one shared resource (a channel, a core, an engine, a link).
+// The load of one shared resource (a channel, a core, an engine, a link) over time.
 //
-// Threadlets run ahead of the global clock inside one step, so requests do not reach a resource
-// in time order; a single "busy until" clock would make an early request queue behind a later
-// one. A Timeline keeps the busy intervals still ahead of the simulation's clock and gives each
-// request the first idle gap at or after its arrival that is long enough: requests in time order
-// get FIFO service, and ones that come late to the resource fill the gaps they arrived in.
+// Threadlets run ahead of the global clock inside a step, and packets reserve the far end of
+// their trip when they are sent, so requests do not reach a resource in time order. A single
+// "busy until" clock would make an early request queue behind a later one; a list of busy
+// intervals would leave gaps too short for any request, losing capacity. A Timeline instead
+// splits time into bins of kBin cycles, each able to serve kBin cycles of work: a request is
+// served from the first bin with room at or after its arrival, spilling into later bins when the
+// work ahead of it fills them. Capacity is exact and order within a bin is approximate, an error
+// of at most kBin cycles; queues still form and grow as load approaches capacity.
 #pragma once
 
 #include <algorithm>
-#include <vector>
+#include <cmath>
+#include <cstdint>
+#include <deque>
 
 namespace irreg::emu {
 
 class Timeline {
  public:
+  static constexpr double kBin = 32.0;
+
   // Serves a request arriving at `at` for `service` cycles; returns when it completes.
   double Reserve(double at, double service) {
-    // The first interval that ends after the request arrives (ends ascend, like starts).
-    size_t i = static_cast<size_t>(
-        std::upper_bound(busy_.begin() + first_, busy_.end(), at,
-                         [](double a, const Interval& b) { return a < b.end; }) -
-        busy_.begin());
-    double start = at;
-    for (; i < busy_.size(); ++i) {
-      if (busy_[i].start >= start + service) break;  // fits in the gap before interval i
-      start = std::max(start, busy_[i].end);
+    int64_t b = Open(std::max(base_, static_cast<int64_t>(at / kBin)));
+    double start = std::max(at, b * kBin + used_[b - base_]);
+    while (start >= (b + 1) * kBin - kFull) {  // no room left in this bin after `at`
+      b = Open(b + 1);
+      start = std::max(start, b * kBin + used_[b - base_]);
     }
-    const double end = start + service;
     last_start_ = start;
-    // Insert [start, end) before interval i, merging with touching neighbours.
-    const bool join_prev = i > first_ && busy_[i - 1].end >= start;
-    const bool join_next = i < busy_.size() && busy_[i].start <= end;
-    if (join_prev && join_next) {
-      busy_[i - 1].end = busy_[i].end;
-      busy_.erase(busy_.begin() + i);
-    } else if (join_prev) {
-      busy_[i - 1].end = end;
-    } else if (join_next) {
-      busy_[i].start = start;
-    } else {
-      busy_.insert(busy_.begin() + i, Interval{start, end});
+    double t = start, left = service;
+    for (;;) {
+      const double room = (b + 1) * kBin - t;
+      if (left <= room) {
+        Use(b, left);
+        t += left;
+        break;
+      }
+      Use(b, std::max(0.0, room));
+      left -= std::max(0.0, room);
+      b = Open(b + 1);
+      t = b * kBin + used_[b - base_];
     }
-    return end;
+    end_ = std::max(end_, t);
+    return t;
   }
 
-  // Forgets intervals that ended before `now`: no request can arrive before the clock.
+  // Forgets bins before `now`: no request can arrive before the clock.
   void Advance(double now) {
-    while (first_ < busy_.size() && busy_[first_].end < now) ++first_;
-    if (first_ > 64 && first_ * 2 > busy_.size()) {
-      busy_.erase(busy_.begin(), busy_.begin() + first_);
-      first_ = 0;
+    const int64_t b = static_cast<int64_t>(now / kBin) - 1;
+    while (base_ < b && !used_.empty()) {
+      used_.pop_front();
+      next_.pop_front();
+      ++base_;
     }
+    if (used_.empty()) base_ = std::max(base_, b);
   }
 
-  double free_at() const { return busy_.empty() ? 0.0 : busy_.back().end; }
+  double free_at() const { return end_; }
   double last_start() const { return last_start_; }  // when the last request began service
 
  private:
-  struct Interval {
-    double start, end;
-  };
-  std::vector<Interval> busy_;
-  size_t first_ = 0;
-  double last_start_ = 0;
+  static constexpr double kFull = 1e-9;
+
+  void Grow(int64_t b) {
+    while (b - base_ >= static_cast<int64_t>(used_.size())) {
+      next_.push_back(base_ + static_cast<int64_t>(used_.size()));
+      used_.push_back(0.0);
+    }
+  }
+  // The first bin at or after b with room: full bins point past themselves (path halving keeps
+  // a long saturated stretch cheap to cross).
+  int64_t Open(int64_t b) {
+    Grow(b);
+    while (next_[b - base_] != b) {
+      const int64_t n = next_[b - base_];
+      Grow(n);
+      next_[b - base_] = next_[n - base_];
+      b = n;
+    }
+    return b;
+  }
+  void Use(int64_t b, double work) {
+    used_[b - base_] += work;
+    if (used_[b - base_] >= kBin - kFull) next_[b - base_] = b + 1;
+  }
+
+  std::deque<double> used_;     // work in bin base_ + i
+  std::deque<int64_t> next_;    // bin base_ + i itself, or a later bin to look at when it is full
+  int64_t base_ = 0;
+  double end_ = 0, last_start_ = 0;
 };
 
 }  // namespace irreg::emu
