@@ -216,6 +216,46 @@ def _anchor_array(anchors: object, s1: _Side, s2: _Side) -> np.ndarray | None:
     return arr
 
 
+def labelled_cores(G1: object, G2: object, node_type, edge_type, node_attr) -> tuple:
+    """Both graphs as the core's LabelledGraphs, with the ``_Side`` views and the similarity
+    components their labels switch on (also used by ``nx_irreg.emu.similarity``)."""
+    sides = (_Side(G1, "G1"), _Side(G2, "G2"))
+
+    components = ["degree"]
+    vtypes = _labels_for(sides, node_type, "node_type")
+    vtype_ids = _dense_ids(vtypes, "node_type") if vtypes else None
+    if vtype_ids is not None:
+        components += ["type", "adjacent_type"]
+    etype_ids = None
+    if edge_type is not None:
+        if not isinstance(edge_type, str):
+            raise TypeError(f"edge_type must be an edge attribute name, got {edge_type!r}")
+        etype_ids = _dense_ids(tuple(s.edge_values(edge_type) for s in sides), "edge_type")
+        if etype_ids is not None:
+            components.append("adjacent_edge_type")
+    attrs = _labels_for(sides, node_attr, "node_attr")
+    attr_arrays = None
+    if attrs is not None and not all(v is None for vals in attrs for v in vals):
+        attr_arrays = tuple(_attr_matrix(vals, "node_attr") for vals in attrs)
+        if attr_arrays[0].shape[1] != attr_arrays[1].shape[1]:
+            raise ValueError("node_attr values have different lengths in G1 and G2")
+        components.append("attribute")
+    components.append("anchors")
+
+    cores = [
+        _core.LabelledGraph(
+            s.n,
+            s.src,
+            s.dst,
+            None if etype_ids is None else etype_ids[i],
+            None if vtype_ids is None else vtype_ids[i],
+            None if attr_arrays is None else attr_arrays[i],
+        )
+        for i, s in enumerate(sides)
+    ]
+    return sides, cores, components
+
+
 def align(
     G1: nx.Graph | IrregGraph,
     G2: nx.Graph | IrregGraph,
@@ -286,41 +326,8 @@ def align(
     if not isinstance(min_score, numbers.Real) or not 0.0 <= float(min_score) <= 1.0:
         raise ValueError(f"min_score must be a number in [0, 1], got {min_score!r}")
     resolved_isa = _core.resolve_isa(isa)
-    sides = (_Side(G1, "G1"), _Side(G2, "G2"))
+    sides, cores, components = labelled_cores(G1, G2, node_type, edge_type, node_attr)
     anchor_pairs = _anchor_array(anchors, *sides)
-
-    components = ["degree"]
-    vtypes = _labels_for(sides, node_type, "node_type")
-    vtype_ids = _dense_ids(vtypes, "node_type") if vtypes else None
-    if vtype_ids is not None:
-        components += ["type", "adjacent_type"]
-    etype_ids = None
-    if edge_type is not None:
-        if not isinstance(edge_type, str):
-            raise TypeError(f"edge_type must be an edge attribute name, got {edge_type!r}")
-        etype_ids = _dense_ids(tuple(s.edge_values(edge_type) for s in sides), "edge_type")
-        if etype_ids is not None:
-            components.append("adjacent_edge_type")
-    attrs = _labels_for(sides, node_attr, "node_attr")
-    attr_arrays = None
-    if attrs is not None and not all(v is None for vals in attrs for v in vals):
-        attr_arrays = tuple(_attr_matrix(vals, "node_attr") for vals in attrs)
-        if attr_arrays[0].shape[1] != attr_arrays[1].shape[1]:
-            raise ValueError("node_attr values have different lengths in G1 and G2")
-        components.append("attribute")
-    components.append("anchors")
-
-    cores = [
-        _core.LabelledGraph(
-            s.n,
-            s.src,
-            s.dst,
-            None if etype_ids is None else etype_ids[i],
-            None if vtype_ids is None else vtype_ids[i],
-            None if attr_arrays is None else attr_arrays[i],
-        )
-        for i, s in enumerate(sides)
-    ]
     raw = _core.align(
         cores[0],
         cores[1],

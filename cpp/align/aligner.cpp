@@ -138,4 +138,28 @@ AlignResult Align(const LabelledGraph& g1, const LabelledGraph& g2, const AlignP
   return r;
 }
 
+FirstRound PrepareFirstRound(const LabelledGraph& g1, const LabelledGraph& g2,
+                             const AlignParams& p) {
+  Check(p.bucket_size >= 1, "bucket_size must be at least 1, got " + std::to_string(p.bucket_size));
+  Check(g1.vertex_type.empty() == g2.vertex_type.empty() &&
+            g1.has_edge_types == g2.has_edge_types && g1.attr_dim == g2.attr_dim,
+        "both graphs must carry the same kinds of labels");
+  const int32_t n1 = g1.num_vertices(), n2 = g2.num_vertices();
+  const std::vector<VertexPair> anchors = ChooseStructuralAnchors(g1, g2, std::min(p.max_anchors, 16));
+  std::vector<int32_t> a1, a2;
+  for (const auto& pr : anchors) a1.push_back(pr.first), a2.push_back(pr.second);
+  const AnchorDistances d1 = DistancesFrom(g1, a1), d2 = DistancesFrom(g2, a2);
+  PlanePoints plane = ProjectToPlane(d1, d2);
+  if (plane.x1.empty())
+    plane.x1.assign(n1, 0), plane.y1.assign(n1, 0), plane.x2.assign(n2, 0), plane.y2.assign(n2, 0);
+  FirstRound r;
+  r.buckets = BuildBuckets(plane.x1, plane.y1, plane.x2, plane.y2, p.bucket_size);
+  r.layout = MakeLayout(p.layout, r.buckets, n1, n2);
+  const int32_t width = HistogramLog2WidthFor(g1, g2);
+  BuildFeatures(g1, r.layout.order1, width, d1, &r.f1);
+  BuildFeatures(g2, r.layout.order2, width, d2, &r.f2);
+  r.weights = ComponentWeights(g1, !anchors.empty(), false);
+  return r;
+}
+
 }  // namespace irreg::align

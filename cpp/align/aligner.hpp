@@ -54,4 +54,16 @@ int32_t HistogramLog2WidthFor(const LabelledGraph& g1, const LabelledGraph& g2);
 // Throws std::invalid_argument on bad parameters (naming them).
 AlignResult Align(const LabelledGraph& g1, const LabelledGraph& g2, const AlignParams& params);
 
+// The first round's similarity phase input, as Align builds it without given anchors: structural
+// anchors, the plane, the buckets, the vertex layout and the features in layout order (the Emu
+// model runs this phase).
+struct FirstRound {
+  Buckets buckets;
+  VertexLayout layout;
+  VertexFeatures f1, f2;
+  ScoreWeights weights;
+};
+FirstRound PrepareFirstRound(const LabelledGraph& g1, const LabelledGraph& g2,
+                             const AlignParams& params);
+
 }  // namespace irreg::align

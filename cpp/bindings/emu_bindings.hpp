@@ -11,6 +11,7 @@
 
 #include "bindings/graph_bindings.hpp"
 #include "emu/kernels.hpp"
+#include "emu/similarity.hpp"
 
 namespace irreg::bindings {
 
@@ -172,6 +173,46 @@ inline void BindEmu(py::module_& m) {
       },
       py::arg("machine"), py::arg("indptr"), py::arg("indices"), py::arg("source"),
       py::arg("strategy"), py::arg("threads"), py::arg("edge_block"));
+
+  m.def(
+      "emu_similarity",
+      [](const py::dict& machine, const align::LabelledGraph& g1, const align::LabelledGraph& g2,
+         const std::string& scheme, const std::string& layout, int32_t threads, int32_t k,
+         int32_t bucket_size, uint64_t seed) {
+        const emu::Machine mc = MachineFrom(machine);
+        emu::SimilarityOptions o;
+        o.scheme = scheme;
+        o.layout = layout;
+        o.threads = threads;
+        o.k = k;
+        o.bucket_size = bucket_size;
+        o.seed = seed;
+        emu::SimilarityResult r = Guarded([&] { return emu::SimulateSimilarity(mc, g1, g2, o); });
+        auto lists = [](const align::TopK& top) {
+          const int32_t n1 = top.num_vertices(), k = top.k();
+          py::array_t<int32_t> c({static_cast<py::ssize_t>(n1), static_cast<py::ssize_t>(k)});
+          py::array_t<float> s({static_cast<py::ssize_t>(n1), static_cast<py::ssize_t>(k)});
+          auto cm = c.mutable_unchecked<2>();
+          auto sm = s.mutable_unchecked<2>();
+          for (int32_t u = 0; u < n1; ++u)
+            for (int32_t i = 0; i < k; ++i) {
+              const bool has = i < top.count(u);
+              cm(u, i) = has ? top.candidate(u, i) : -1;
+              sm(u, i) = has ? top.score(u, i) : std::numeric_limits<float>::quiet_NaN();
+            }
+          return py::make_tuple(c, s);
+        };
+        py::dict d;
+        d["report"] = ReportDict(r.report);
+        d["bytes"] = r.bytes;
+        d["comparisons"] = r.comparisons;
+        d["tasks"] = r.tasks;
+        d["top"] = lists(r.top);
+        d["cpu_top"] = lists(r.cpu_top);
+        return d;
+      },
+      py::arg("machine"), py::arg("g1"), py::arg("g2"), py::arg("scheme"), py::arg("layout"),
+      py::arg("threads"), py::arg("k"), py::arg("bucket_size"), py::arg("seed"));
 }
 
 }  // namespace irreg::bindings
