@@ -232,6 +232,8 @@ def test_bad_backend_keywords_raise_clear_errors():
     with pytest.raises(ValueError, match="has no variants"):
         list(nx.bfs_edges(G, 0, backend="irreg", variant="opt"))
     with pytest.raises(ValueError, match="execution must be one of"):
+        nx.is_connected(G, backend="irreg", execution="gpu")
+    with pytest.raises(ValueError, match="has no Emu model"):
         nx.is_connected(G, backend="irreg", execution="emu")
     with pytest.raises(ValueError, match="only the 'dijkstra' variant"):
         nx.multi_source_dijkstra_path_length(G, {0, 1}, backend="irreg", variant="opt")

@@ -26,12 +26,34 @@ def configured() -> dict:
     return {key: config[key] for key in OPTION_DOCS}
 
 
-def resolve(options: dict) -> Options:
-    """Options of a call; an unknown keyword raises ``TypeError``, a bad value ``ValueError``."""
+EMU_FUNCTIONS = ("single_source_shortest_path_length", "descendants_at_distance")
+
+
+def resolve(options: dict, *, emu: bool = False) -> Options:
+    """Options of a call; an unknown keyword raises ``TypeError``, a bad value ``ValueError``,
+    and ``execution="emu"`` on a function without an Emu model ``ValueError``."""
     values = configured()
     for key, value in options.items():
         values[key] = check_option(key, value)
+    if values.get("execution") == "emu" and not emu:
+        raise ValueError(
+            "this function has no Emu model; execution='emu' runs "
+            + ", ".join(EMU_FUNCTIONS)
+            + " (set execution='cpu' for the rest)"
+        )
     return Options(**values)
+
+
+def emu_depth(G: object, source: int):
+    """BFS depths from vertex ``source`` on the simulated Emu Chick (report in
+    ``nx_irreg.emu.last_report()``)."""
+    from nx_irreg.emu.machine import Machine
+    from nx_irreg.emu.run import bfs_arrays
+
+    offsets, targets, _ = G.graph.csr()
+    raw = bfs_arrays(offsets.astype("int64"), targets.astype("int32"), source, Machine(),
+                     "remote", None, 14)
+    return raw["depth"]
 
 
 def check_no_variant(function: str, options: dict) -> None:

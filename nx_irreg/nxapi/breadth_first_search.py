@@ -17,7 +17,7 @@ import numpy as np
 from nx_irreg.algorithms import bfs, bfs_order
 from nx_irreg.backend_graph import BackendGraph
 from nx_irreg.nxapi._lengths import node_position, node_set
-from nx_irreg.nxapi._options import check_no_variant, resolve
+from nx_irreg.nxapi._options import check_no_variant, emu_depth, resolve
 
 __all__ = [
     "bfs_edges",
@@ -145,10 +145,12 @@ def descendants_at_distance(
     G: BackendGraph, source: object, distance: int, **options: object
 ) -> set:
     """The set of nodes exactly ``distance`` hops from ``source`` (BFS stopped at that depth)."""
-    opts = resolve(options)
+    opts = resolve(options, emu=True)
     s = node_position(G, source, _missing(source))
     if distance < 0:
         return set()
+    if opts.execution == "emu":
+        return node_set(G, np.flatnonzero(emu_depth(G, s) == distance))
     if opts.variant is None:
         order, _, level_end = bfs_order(G.graph, sources=[s], depth_limit=distance)
         if len(level_end) <= distance:

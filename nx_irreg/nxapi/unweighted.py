@@ -9,7 +9,7 @@ import networkx as nx
 from nx_irreg.algorithms import bfs, bfs_order
 from nx_irreg.backend_graph import BackendGraph
 from nx_irreg.nxapi._lengths import level_of_order, node_position, ordered_by
-from nx_irreg.nxapi._options import resolve
+from nx_irreg.nxapi._options import emu_depth, resolve
 
 __all__ = ["single_source_shortest_path_length"]
 
@@ -31,9 +31,14 @@ def single_source_shortest_path_length(
     With the default ``variant=None`` the ordered BFS gives NetworkX's key order; an engine
     variant (``"direction"``, ``"opt"``, ...) gives the same lengths ordered by hops, then node.
     """
-    opts = resolve(options)
+    opts = resolve(options, emu=True)
     s = node_position(G, source, nx.NodeNotFound(f"Source {source} is not in G"))
     limit = _depth_limit(cutoff)
+    if opts.execution == "emu":
+        depth = emu_depth(G, s)
+        reached = depth >= 0 if limit is None else (depth >= 0) & (depth <= limit)
+        order = ordered_by(depth, reached)
+        return dict(zip(G.labels(order), depth[order].tolist(), strict=True))
     if opts.variant is None:
         order, _, level_end = bfs_order(G.graph, sources=[s], depth_limit=limit)
         return dict(zip(G.labels(order), level_of_order(level_end).tolist(), strict=True))
