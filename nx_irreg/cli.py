@@ -75,6 +75,11 @@ COMMANDS: tuple[Command, ...] = (
         "MD: rebuild overhead (seed 000 Table 4), 100-step runs (Fig. 9), ASE drivers vs asap3",
     ),
     Command(
+        ("bench", "emu"),
+        "nx_irreg.bench.emu_bench",
+        "the Emu Chick model's predictions of seed 002's figures beside the paper's (+ the CPU)",
+    ),
+    Command(
         ("bench", "align"),
         "nx_irreg.bench.align_bench",
         "alignment accuracy and time vs scipy's FAQ and degree-rank, by noise, family and size",

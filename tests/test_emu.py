@@ -4,13 +4,14 @@ errors."""
 
 from __future__ import annotations
 
+import itertools
+
 import networkx as nx
 import numpy as np
 import pytest
 import scipy.sparse as sp
 
-import nx_irreg.emu as emu
-from nx_irreg import _core
+from nx_irreg import _core, emu
 from nx_irreg.bench.align_pairs import noisy_pair
 from nx_irreg.emu import calibration
 from nx_irreg.emu.machine import Machine
@@ -124,7 +125,7 @@ def test_time_falls_with_threads_until_saturation():
     for threads in (8, 16, 32, 64, 128, 256, 512):
         emu.spmv(A, x, threads=threads)
         times.append(emu.last_report().seconds)
-    assert all(b < 0.9 * a for a, b in zip(times[:3], times[1:4]))  # 8 .. 64 threads: faster
+    assert all(b < 0.9 * a for a, b in itertools.pairwise(times))  # 8 .. 64 threads: faster
     assert min(times[3:]) > 0.8 * times[3]  # beyond: the channels are saturated
     assert emu.last_report().channel_busy.mean() > 0.9
 
@@ -154,7 +155,7 @@ def test_similarity_equals_cpu(scheme, layout):
     assert set(cand) == set(pair.G1)
     assert all(len(v) == 10 for v in cand.values())
     first = next(iter(cand.values()))
-    assert all(a[1] >= b[1] for a, b in zip(first, first[1:]))
+    assert all(a[1] >= b[1] for a, b in itertools.pairwise(first))
 
 
 def test_similarity_hcb_migrates_less_and_runs_faster_than_blk():
