@@ -55,6 +55,11 @@ COMMANDS: tuple[Command, ...] = (
         "align two graphs (edge-list files, optional labels) gsaNA-style; mapping as TSV/JSON",
     ),
     Command(
+        ("emu",),
+        "nx_irreg.emu_cli",
+        "spmv, bfs or align similarity on the simulated Emu Chick (--nodes, --threads, ...)",
+    ),
+    Command(
         ("md", "lj"),
         "nx_irreg.md_cli",
         "the LAMMPS/miniMD Lennard-Jones benchmark on irreg's C++ velocity-Verlet driver",

@@ -209,3 +209,20 @@ def test_configuration_errors():
         _core.emu_stream({"cores": 1}, 100, 8)
     with pytest.raises(ValueError, match="nodes must be in"):
         _core.emu_stream({"nodes": 0}, 100, 8)
+
+
+def test_cli(tmp_path, capsys):
+    from nx_irreg.cli import main
+
+    out = tmp_path / "r.json"
+    assert main(["emu", "spmv", "--laplacian", "20", "--json", str(out)]) == 0
+    assert "effective bandwidth" in capsys.readouterr().out
+    assert out.exists()
+    assert main(["emu", "bfs", "er:512:4096", "--strategy", "migrate", "--threads", "16"]) == 0
+    assert main(["emu", "align", "--pair", "256", "--layout", "blk"]) == 0
+    with pytest.raises(SystemExit) as e:
+        main(["emu", "bfs", "--nodes", "9"])
+    assert e.value.code == 2
+    with pytest.raises(SystemExit) as e:
+        main(["emu", "bfs", "--threads", "12"])
+    assert e.value.code == 2
