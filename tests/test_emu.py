@@ -125,7 +125,7 @@ def test_time_falls_with_threads_until_saturation():
     for threads in (8, 16, 32, 64, 128, 256, 512):
         emu.spmv(A, x, threads=threads)
         times.append(emu.last_report().seconds)
-    assert all(b < 0.9 * a for a, b in itertools.pairwise(times))  # 8 .. 64 threads: faster
+    assert all(b < 0.9 * a for a, b in itertools.pairwise(times[:4]))  # 8 .. 64 threads: faster
     assert min(times[3:]) > 0.8 * times[3]  # beyond: the channels are saturated
     assert emu.last_report().channel_busy.mean() > 0.9
 
