@@ -16,6 +16,16 @@ void Check(bool ok, const std::string& what) {
   if (!ok) throw std::invalid_argument(what);
 }
 
+// Round 0 without given anchors: guesses from structure, and G1's distances to them.
+std::vector<VertexPair> StructuralAnchors(const LabelledGraph& g1, const LabelledGraph& g2,
+                                          const AlignParams& p, AnchorDistances* d1) {
+  std::vector<VertexPair> anchors = ChooseStructuralAnchors(g1, g2, std::min(p.max_anchors, 16));
+  std::vector<int32_t> a1;
+  for (const auto& pr : anchors) a1.push_back(pr.first);
+  *d1 = DistancesFrom(g1, a1);
+  return anchors;
+}
+
 }  // namespace
 
 ScoreWeights ComponentWeights(const LabelledGraph& g, bool anchors, bool marks) {
@@ -67,29 +77,18 @@ AlignResult Align(const LabelledGraph& g1, const LabelledGraph& g2, const AlignP
     RoundStats rs;
     double t0 = Now();
     std::vector<VertexPair> anchors;
-    AnchorDistances d1, d2;
+    AnchorDistances d1;
     if (round == 0 && p.anchors.empty()) {
-      anchors = ChooseStructuralAnchors(g1, g2, std::min(p.max_anchors, 16));
-      std::vector<int32_t> a1;
-      for (const auto& pr : anchors) a1.push_back(pr.first);
-      d1 = DistancesFrom(g1, a1);
+      anchors = StructuralAnchors(g1, g2, p, &d1);
       // Structural anchors are guesses: they seed the marks of the first round, not a match.
       confident = anchors;
     } else {
       anchors = SpreadAnchors(g1, confident, p.max_anchors, &d1);
     }
-    std::vector<int32_t> a2;
-    for (const auto& pr : anchors) a2.push_back(pr.second);
-    d2 = DistancesFrom(g2, a2);
-    PlanePoints plane = ProjectToPlane(d1, d2);
-    if (plane.x1.empty()) {  // no anchors: every vertex at the origin
-      plane.x1.assign(n1, 0), plane.y1.assign(n1, 0), plane.x2.assign(n2, 0), plane.y2.assign(n2, 0);
-    }
-    const Buckets buckets = BuildBuckets(plane.x1, plane.y1, plane.x2, plane.y2, p.bucket_size);
-    const VertexLayout layout = MakeLayout(p.layout, buckets, n1, n2);
-    VertexFeatures f1, f2;
-    BuildFeatures(g1, layout.order1, log2_width, d1, &f1);
-    BuildFeatures(g2, layout.order2, log2_width, d2, &f2);
+    const RoundInput in = PlaceRound(g1, g2, anchors, d1, p, log2_width);
+    const Buckets& buckets = in.buckets;
+    const VertexLayout& layout = in.layout;
+    const VertexFeatures &f1 = in.f1, &f2 = in.f2;
     rs.anchors = static_cast<int32_t>(anchors.size());
     rs.buckets = buckets.size();
     rs.oversized_buckets = buckets.oversized;
@@ -108,9 +107,8 @@ AlignResult Align(const LabelledGraph& g1, const LabelledGraph& g2, const AlignP
       for (const auto& [u, v] : confident) settled[u] = before[u] == v;
     }
     TopK bucket_top(n1, p.k);
-    CompareBuckets(buckets, layout, f1.view, f2.view, p.scheme,
-                   ComponentWeights(g1, !anchors.empty(), false), score, p.seed + round, settled,
-                   &bucket_top, &rs.similarity);
+    CompareBuckets(buckets, layout, f1.view, f2.view, p.scheme, in.weights, score,
+                   p.seed + round, settled, &bucket_top, &rs.similarity);
     TopK top(n1, p.k);
     if (!confident.empty()) {
       Refine(g1, g2, layout, f1.view, f2.view, partner1, ComponentWeights(g1, !anchors.empty(), true),
@@ -138,28 +136,35 @@ AlignResult Align(const LabelledGraph& g1, const LabelledGraph& g2, const AlignP
   return r;
 }
 
-FirstRound PrepareFirstRound(const LabelledGraph& g1, const LabelledGraph& g2,
+RoundInput PlaceRound(const LabelledGraph& g1, const LabelledGraph& g2,
+                      const std::vector<VertexPair>& anchors, const AnchorDistances& d1,
+                      const AlignParams& p, int32_t log2_width) {
+  const int32_t n1 = g1.num_vertices(), n2 = g2.num_vertices();
+  std::vector<int32_t> a2;
+  for (const auto& pr : anchors) a2.push_back(pr.second);
+  const AnchorDistances d2 = DistancesFrom(g2, a2);
+  PlanePoints plane = ProjectToPlane(d1, d2);
+  if (plane.x1.empty()) {  // no anchors: every vertex at the origin
+    plane.x1.assign(n1, 0), plane.y1.assign(n1, 0), plane.x2.assign(n2, 0), plane.y2.assign(n2, 0);
+  }
+  RoundInput r;
+  r.buckets = BuildBuckets(plane.x1, plane.y1, plane.x2, plane.y2, p.bucket_size);
+  r.layout = MakeLayout(p.layout, r.buckets, n1, n2);
+  BuildFeatures(g1, r.layout.order1, log2_width, d1, &r.f1);
+  BuildFeatures(g2, r.layout.order2, log2_width, d2, &r.f2);
+  r.weights = ComponentWeights(g1, !anchors.empty(), false);
+  return r;
+}
+
+RoundInput PrepareFirstRound(const LabelledGraph& g1, const LabelledGraph& g2,
                              const AlignParams& p) {
   Check(p.bucket_size >= 1, "bucket_size must be at least 1, got " + std::to_string(p.bucket_size));
   Check(g1.vertex_type.empty() == g2.vertex_type.empty() &&
             g1.has_edge_types == g2.has_edge_types && g1.attr_dim == g2.attr_dim,
         "both graphs must carry the same kinds of labels");
-  const int32_t n1 = g1.num_vertices(), n2 = g2.num_vertices();
-  const std::vector<VertexPair> anchors = ChooseStructuralAnchors(g1, g2, std::min(p.max_anchors, 16));
-  std::vector<int32_t> a1, a2;
-  for (const auto& pr : anchors) a1.push_back(pr.first), a2.push_back(pr.second);
-  const AnchorDistances d1 = DistancesFrom(g1, a1), d2 = DistancesFrom(g2, a2);
-  PlanePoints plane = ProjectToPlane(d1, d2);
-  if (plane.x1.empty())
-    plane.x1.assign(n1, 0), plane.y1.assign(n1, 0), plane.x2.assign(n2, 0), plane.y2.assign(n2, 0);
-  FirstRound r;
-  r.buckets = BuildBuckets(plane.x1, plane.y1, plane.x2, plane.y2, p.bucket_size);
-  r.layout = MakeLayout(p.layout, r.buckets, n1, n2);
-  const int32_t width = HistogramLog2WidthFor(g1, g2);
-  BuildFeatures(g1, r.layout.order1, width, d1, &r.f1);
-  BuildFeatures(g2, r.layout.order2, width, d2, &r.f2);
-  r.weights = ComponentWeights(g1, !anchors.empty(), false);
-  return r;
+  AnchorDistances d1;
+  const std::vector<VertexPair> anchors = StructuralAnchors(g1, g2, p, &d1);
+  return PlaceRound(g1, g2, anchors, d1, p, HistogramLog2WidthFor(g1, g2));
 }
 
 }  // namespace irreg::align

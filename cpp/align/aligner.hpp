@@ -54,16 +54,22 @@ int32_t HistogramLog2WidthFor(const LabelledGraph& g1, const LabelledGraph& g2);
 // Throws std::invalid_argument on bad parameters (naming them).
 AlignResult Align(const LabelledGraph& g1, const LabelledGraph& g2, const AlignParams& params);
 
-// The first round's similarity phase input, as Align builds it without given anchors: structural
-// anchors, the plane, the buckets, the vertex layout and the features in layout order (the Emu
-// model runs this phase).
-struct FirstRound {
+// One round's similarity phase input: the buckets of the plane placed from the anchors, the vertex
+// layout, both graphs' features in layout order and the bucket phase's weights.
+struct RoundInput {
   Buckets buckets;
   VertexLayout layout;
   VertexFeatures f1, f2;
   ScoreWeights weights;
 };
-FirstRound PrepareFirstRound(const LabelledGraph& g1, const LabelledGraph& g2,
+// d1: G1's distances to the anchors' first vertices (the caller has them from choosing anchors).
+RoundInput PlaceRound(const LabelledGraph& g1, const LabelledGraph& g2,
+                      const std::vector<VertexPair>& anchors, const AnchorDistances& d1,
+                      const AlignParams& params, int32_t log2_hist_width);
+
+// The first round as Align runs it without given anchors (structural anchors); the Emu model
+// runs its similarity phase.
+RoundInput PrepareFirstRound(const LabelledGraph& g1, const LabelledGraph& g2,
                              const AlignParams& params);
 
 }  // namespace irreg::align

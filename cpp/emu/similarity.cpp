@@ -21,7 +21,7 @@ struct Tasks {
 
 class Similarity : public Program {
  public:
-  Similarity(const align::FirstRound& fr, const Tasks& tasks,
+  Similarity(const align::RoundInput& fr, const Tasks& tasks,
              const std::vector<std::vector<int32_t>>& lists, int32_t rec1, int32_t rec2,
              align::ScoreCandidatesFn score, align::TopK* top, double* words)
       : fr_(fr), tasks_(tasks), lists_(lists), rec1_(rec1), rec2_(rec2), score_(score), top_(top),
@@ -101,7 +101,7 @@ class Similarity : public Program {
     for (int64_t i = 0; i < n; ++i) top_->Offer(u, scores_[i], fr_.layout.order2[cand_[i]]);
   }
 
-  const align::FirstRound& fr_;
+  const align::RoundInput& fr_;
   const Tasks& tasks_;
   const std::vector<std::vector<int32_t>>& lists_;
   int32_t rec1_, rec2_;
@@ -115,7 +115,7 @@ class Similarity : public Program {
 
 // Nodelet of each bucket. BLK: equal runs of bucket ids. HCB: runs of the Hilbert order with
 // about equal edges (degree sums of both graphs' members) per nodelet.
-std::vector<int32_t> BucketOwners(const align::FirstRound& fr, bool hcb, int32_t nodelets) {
+std::vector<int32_t> BucketOwners(const align::RoundInput& fr, bool hcb, int32_t nodelets) {
   const align::Buckets& b = fr.buckets;
   const int32_t nb = b.size();
   std::vector<int32_t> owner(nb);
@@ -158,7 +158,7 @@ SimilarityResult SimulateSimilarity(const Machine& m, const align::LabelledGraph
   p.bucket_size = o.bucket_size;
   p.layout = o.layout == "hcb" ? align::Layout::kHcb : align::Layout::kBlk;
   p.scheme = o.scheme == "all" ? align::Scheme::kAll : align::Scheme::kPair;
-  const align::FirstRound fr = align::PrepareFirstRound(g1, g2, p);
+  const align::RoundInput fr = align::PrepareFirstRound(g1, g2, p);
   const int32_t n1 = g1.num_vertices(), n2 = g2.num_vertices();
   const bool hcb = o.layout == "hcb";
 
