@@ -13,6 +13,7 @@ import json
 import numpy as np
 
 from nx_irreg.bench import harness as hs
+from nx_irreg.emu.inputs import bfs_graph, csr_arrays, laplacian
 
 KERNELS = ("spmv", "bfs", "align")
 
@@ -44,12 +45,8 @@ def run(args: argparse.Namespace) -> int:
             import scipy.io
             import scipy.sparse as sp
 
-            if args.input:
-                A = sp.csr_array(scipy.io.mmread(args.input))
-            else:
-                k = args.laplacian
-                t = sp.diags_array([-1.0, 2.0, -1.0], offsets=[-1, 0, 1], shape=(k, k))
-                A = sp.csr_array(sp.kron(t, sp.eye_array(k)) + sp.kron(sp.eye_array(k), t))
+            A = sp.csr_array(scipy.io.mmread(args.input)) if args.input else laplacian(
+                args.laplacian)
             x = np.ones(A.shape[1])
             y = emu.spmv(A, x, machine=machine, layout=args.layout or "2d",
                          replicate=args.replicate == "yes", threads=args.threads,
@@ -57,23 +54,12 @@ def run(args: argparse.Namespace) -> int:
             if not np.allclose(y, A @ x):
                 raise UsageError("internal error: the simulated SpMV differs from scipy")
         elif args.kernel == "bfs":
-            import scipy.sparse as sp
-
             from nx_irreg.emu.run import bfs_arrays
-            from nx_irreg.graph_inputs import EdgeListError, load_input
 
-            try:
-                el = load_input(args.input or "er:65536:1048576", seed=1)
-            except (EdgeListError, OSError, ValueError) as err:
-                raise UsageError(str(err)) from None
-            keep = el.src != el.dst
-            A = sp.coo_array((np.ones(int(keep.sum())), (el.src[keep], el.dst[keep])),
-                             shape=(el.n, el.n)).tocsr()
-            A = sp.csr_array((A + A.T) > 0)
-            A.sort_indices()
-            ip, ix = A.indptr.astype(np.int64), A.indices.astype(np.int32)
-            bfs_arrays(ip, ix, int(np.argmax(np.diff(ip))), machine, args.strategy,
-                       args.threads, 14)
+            g = bfs_graph(args.input or "er:65536:1048576")
+            offsets, targets = csr_arrays(g)
+            bfs_arrays(offsets, targets, int(np.argmax(np.diff(offsets))), machine,
+                       args.strategy, args.threads, 14)
         else:
             from nx_irreg.bench.align_pairs import noisy_pair
 
@@ -81,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
             emu.similarity(pair.G1, pair.G2, machine=machine, scheme=args.strategy
                            if args.strategy != "remote" else "all", layout=args.layout or "hcb",
                            threads=args.threads, node_type="type", edge_type="type")
-    except (TypeError, ValueError) as err:
+    except (TypeError, ValueError, OSError) as err:  # EdgeListError is a ValueError
         raise UsageError(str(err)) from None
     r = emu.last_report()
     s = r.summary()

@@ -14,6 +14,7 @@ import scipy.sparse as sp
 from nx_irreg import _core, emu
 from nx_irreg.bench.align_pairs import noisy_pair
 from nx_irreg.emu import calibration
+from nx_irreg.emu.inputs import laplacian
 from nx_irreg.emu.machine import Machine
 
 
@@ -21,12 +22,6 @@ from nx_irreg.emu.machine import Machine
 def _quiet_cache_warning():
     with nx.config(warnings_to_ignore={"cache"}):
         yield
-
-
-def laplacian(k: int) -> sp.csr_array:
-    t = sp.diags_array([-1.0, 2.0, -1.0], offsets=[-1, 0, 1], shape=(k, k))
-    eye = sp.eye_array(k)
-    return sp.csr_array(sp.kron(t, eye) + sp.kron(eye, t))
 
 
 @pytest.mark.parametrize("layout", ["2d", "1d"])
@@ -65,11 +60,6 @@ def test_spmv_migrations_hand_count():
     assert r.counts["migrations_intra"] == 3
     assert r.counts["remote_writes"] == 1
     assert r.counts["local_reads"] == 2 + 2 * 2 + 2  # row record, (col, value) x 2, x x 2
-
-
-def graph_csr(G):
-    A = nx.to_scipy_sparse_array(G, nodelist=range(len(G)), format="csr")
-    return A.indptr.astype(np.int64), A.indices.astype(np.int32)
 
 
 @pytest.mark.parametrize("strategy", ["remote", "migrate"])
@@ -221,4 +211,23 @@ def test_cli(tmp_path, capsys):
     assert main(["emu", "bfs", "er:512:4096", "--strategy", "migrate", "--threads", "16"]) == 0
     assert main(["emu", "align", "--pair", "256", "--layout", "blk"]) == 0
     assert main(["emu", "bfs", "--nodes", "9"]) == 2
+    assert main(["emu", "spmv", str(tmp_path / "missing.mtx")]) == 2
+    assert main(["emu", "bfs", str(tmp_path / "missing.txt")]) == 2
     assert main(["emu", "bfs", "--threads", "12"]) == 2
+
+
+@pytest.mark.slow
+def test_bench_smoke(tmp_path):
+    import json
+
+    from nx_irreg.cli import main
+
+    out = tmp_path / "emu.json"
+    assert main(["bench", "emu", "--quick", "--json", str(out)]) == 0
+    rows = json.loads(out.read_text())["rows"]
+    names = {r["name"] for r in rows}
+    assert names == {"stream", "emu_bfs", "emu_spmv", "emu_similarity"}
+    for r in rows:
+        assert {"predicted", "paper", "unit"} <= set(r["extra"])
+    assert all(r["extra"]["equal_to_cpu"] for r in rows
+               if r["name"] == "emu_similarity" and r["impl"] == "emu-model")

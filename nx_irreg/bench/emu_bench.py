@@ -17,7 +17,8 @@ this CPU for ``impl="irreg-cpu"`` / ``"scipy"`` (seed §5.4). ``extra`` holds ``
   HCB from 1 to 256 threads on one node (seed: 68x from 1 to 256 threads, HCB faster), PAIR,
   and eight nodes;
 - the CPU (seed §5.4): our BFS, scipy's SpMV and our similarity phase on this machine.
-- sensitivity: the headline figures with each assumed parameter halved and doubled.
+- sensitivity: remote-write BFS (scale at most 18) with each assumed parameter of
+  ``calibration.SENSITIVE`` halved and doubled.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from typing import Any
 import numpy as np
 
 from nx_irreg.bench import harness as hs
+from nx_irreg.emu.inputs import bfs_graph, csr_arrays, laplacian
+from nx_irreg.emu.machine import Machine
 
 PAPER = {
     ("stream", 1): 1.6, ("stream", 8): 12.8,
@@ -51,38 +54,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _row(name: str, case: str, impl: str, variant: str | None, seconds: float, work: float,
-         unit: str, predicted: float, paper: float | None, extra: dict) -> hs.Row:
-    ratio = predicted / paper if paper else None
+         work_unit: str, predicted: float, paper: float | None, unit: str, **extra: Any) -> hs.Row:
     return hs.Row(name=name, case=case, impl=impl, variant=variant, isa=None, seconds=seconds,
                   min_seconds=seconds, max_seconds=seconds, repeats=1, work=work,
-                  work_unit=unit, extra={"predicted": predicted, "paper": paper, "unit": unit,
-                                         "ratio": ratio, **extra})
+                  work_unit=work_unit,
+                  extra={"predicted": predicted, "paper": paper, "unit": unit,
+                         "ratio": predicted / paper if paper else None, **extra})
 
 
-def _graph(kind: str, scale: int):
-    import scipy.sparse as sp
-
-    from nx_irreg.graph_inputs import generate
-
-    spec = f"rmat:{scale}:16" if kind == "rmat" else f"er:{1 << scale}:{16 << scale}"
-    el = generate(spec, seed=1)
-    keep = el.src != el.dst
-    s, d = el.src[keep], el.dst[keep]
-    A = sp.coo_array((np.ones(len(s)), (s, d)), shape=(el.n, el.n)).tocsr()
-    A = sp.csr_array((A + A.T) > 0)
-    A.sort_indices()
-    return el.n, A.indptr.astype(np.int64), A.indices.astype(np.int32)
+def _median_seconds(call, repeats: int = 5) -> float:
+    call()  # warm-up
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - t0)
+    return float(np.median(times))
 
 
-def _laplacian(k: int):
-    import scipy.sparse as sp
-
-    t = sp.diags_array([-1.0, 2.0, -1.0], offsets=[-1, 0, 1], shape=(k, k))
-    eye = sp.eye_array(k)
-    return sp.csr_array(sp.kron(t, eye) + sp.kron(eye, t))
-
-
-def _hub_matrix(n: int, hub: int, rng):
+def _hub_matrix(n: int, hub: int, rng: np.random.Generator):
     """Average degree 8 (uniform columns) with row 0 holding ``hub`` nonzeros."""
     import scipy.sparse as sp
 
@@ -93,76 +83,58 @@ def _hub_matrix(n: int, hub: int, rng):
     return sp.csr_array((np.ones(len(rows)), (rows, cols)), shape=(n, n))
 
 
-def bfs_rows(args, params_of, tag: str = "") -> list[hs.Row]:
-    from nx_irreg.emu import run as er
-    from nx_irreg.emu.machine import Machine
+def _bfs_graphs(scale: int) -> dict:
+    """name -> (IrregGraph, offsets, targets, source): ER and RMAT, edge factor 16."""
+    graphs = {}
+    for kind, spec in (("er", f"er:{1 << scale}:{16 << scale}"), ("rmat", f"rmat:{scale}:16")):
+        hs.note(f"building {spec} ...")
+        g = bfs_graph(spec)
+        offsets, targets = csr_arrays(g)
+        source = int(np.argmax(np.diff(offsets)))  # in the giant component
+        graphs[f"{kind}-s{scale}-ef16"] = (g, offsets, targets, source)
+    return graphs
+
+
+BFS_CASES = {"er": ((1, "remote"), (8, "remote"), (1, "migrate"), (8, "migrate")),
+             "rmat": ((1, "remote"), (1, "migrate"))}
+
+
+def bfs_rows(graphs: dict, machine_of, tag: str = "", cpu: bool = True) -> list[hs.Row]:
+    from nx_irreg.algorithms import bfs as cpu_bfs
+    from nx_irreg.emu import last_report
+    from nx_irreg.emu.run import bfs_arrays
 
     rows = []
-    for kind, cases in (("er", ((1, "remote"), (8, "remote"), (1, "migrate"), (8, "migrate"))),
-                        ("rmat", ((1, "remote"), (1, "migrate")))):
-        hs.note(f"building {kind} scale {args.scale} ...")
-        n, ip, ix = _graph(kind, args.scale)
-        source = int(np.argmax(np.diff(ip)))
-        for nodes, strategy in cases:
-            if strategy == "migrate" and args.scale > 19 and (nodes > 1 or kind == "rmat"):
-                continue  # Algorithm 1 is an ordering check; its 8-node run is slow to simulate
-            m = params_of(nodes)
-            hs.note(f"emu bfs {kind} s{args.scale} {nodes} node(s) {strategy}{tag} ...")
+    for case, (g, offsets, targets, source) in graphs.items():
+        kind = case.split("-")[0]
+        for nodes, strategy in BFS_CASES[kind] if not tag else ((1, "remote"), (8, "remote")):
+            hs.note(f"emu bfs {case} {nodes} node(s) {strategy}{tag} ...")
             t0 = time.perf_counter()
-            raw = er.bfs_arrays(ip, ix, source, m, strategy, None, 14)
+            raw = bfs_arrays(offsets, targets, source, machine_of(nodes), strategy, None, 14)
             wall = time.perf_counter() - t0
-            from nx_irreg.emu import last_report
-
             r = last_report()
-            paper = PAPER.get((f"bfs-{kind}-{strategy}", nodes))
-            rows.append(_row("emu_bfs", f"{kind}-s{args.scale}-ef16", "emu-model",
-                             f"{strategy}-{nodes}n{tag}", r.seconds, raw["edges"], "edges",
-                             r.mteps, paper, {"unit_name": "MTEPS", "nodes": nodes,
-                                              "migrations": r.migrations,
-                                              "remote_writes": r.counts["remote_writes"],
-                                              "simulation_seconds": wall,
-                                              "engine_busy_max": float(r.engine_busy.max()),
-                                              "channel_busy_mean": float(r.channel_busy.mean())}))
-            for row in rows[-1:]:
-                row.extra["unit"] = "MTEPS"
-            if tag:
-                continue
-            if nodes == 1 and strategy == "remote":
-                from nx_irreg.algorithms import bfs as cpu_bfs
-                from nx_irreg.graph import IrregGraph
-
-                g = IrregGraph.from_scipy(__import__("scipy.sparse").sparse.csr_array(
-                    (np.ones(len(ix)), ix, ip), shape=(n, n)), directed=False)
-                cpu_bfs(g, source=source)
-                t0 = time.perf_counter()
-                cpu_bfs(g, source=source)
-                sec = time.perf_counter() - t0
-                rows.append(_row("emu_bfs", f"{kind}-s{args.scale}-ef16", "irreg-cpu", "direction",
-                                 sec, raw["edges"], "edges", raw["edges"] / sec / 1e6, None,
-                                 {"unit_name": "MTEPS", "unit": "MTEPS"}))
-        del ip, ix
-    _ = Machine
+            rows.append(_row(
+                "emu_bfs", case, "emu-model", f"{strategy}-{nodes}n{tag}", r.seconds,
+                raw["edges"], "edges", r.mteps, PAPER.get((f"bfs-{kind}-{strategy}", nodes)),
+                "MTEPS", nodes=nodes, migrations=r.migrations,
+                remote_writes=r.counts["remote_writes"], simulation_seconds=wall,
+                engine_busy_max=float(r.engine_busy.max()),
+                channel_busy_mean=float(r.channel_busy.mean()),
+            ))
+        if cpu:
+            edges = rows[-1].work
+            sec = _median_seconds(lambda g=g, s=source: cpu_bfs(g, source=s))
+            rows.append(_row("emu_bfs", case, "irreg-cpu", "bfs", sec, edges, "edges",
+                             edges / sec / 1e6, None, "MTEPS"))
     return rows
 
 
-def main_rows(args) -> list[hs.Row]:
-    import scipy.sparse as sp
-
+def spmv_rows(args: argparse.Namespace) -> list[hs.Row]:
     from nx_irreg import emu
-    from nx_irreg.bench import align_pairs as ap
     from nx_irreg.emu import calibration
-    from nx_irreg.emu.machine import Machine
 
-    rows: list[hs.Row] = []
-    for nodes in (1, 8):
-        r = emu.stream(1 << 21, machine=Machine(nodes=nodes))
-        rows.append(_row("stream", f"{nodes}-node", "emu-model", "calibration", r.seconds,
-                         r.bytes, "bytes", r.bandwidth / 1e9, PAPER[("stream", nodes)],
-                         {"unit": "GB/s", "nodes": nodes}))
-    rows += bfs_rows(args, lambda nodes: Machine(nodes=nodes))
-
-    # SpMV
-    A = _laplacian(args.laplacian)
+    rows = []
+    A = laplacian(args.laplacian)
     x = np.ones(A.shape[1])
     case = f"laplacian-{args.laplacian}x{args.laplacian}"
     for nodes, threads, layout, replicate, grain in (
@@ -173,90 +145,89 @@ def main_rows(args) -> list[hs.Row]:
         hs.note(f"emu spmv {case} {nodes}n {threads}t {layout} rep={replicate} grain={grain} ...")
         y = emu.spmv(A, x, machine=Machine(nodes=nodes), threads=threads, layout=layout,
                      replicate=replicate, grain=grain)
-        assert np.allclose(y, A @ x)
+        if not np.allclose(y, A @ x):
+            raise hs.BenchError("the simulated SpMV differs from scipy's")
         r = emu.last_report()
-        stream_bw = calibration.STREAM_NODE_BYTES_PER_S * nodes
-        paper = PAPER.get(("spmv-lap", nodes, threads)) if replicate and layout == "2d" and not grain else None
-        rows.append(_row("emu_spmv", case, "emu-model",
-                         f"{layout}-{'rep' if replicate else 'norep'}-{nodes}n-{threads}t"
-                         + (f"-grain{grain}" if grain else ""),
-                         r.seconds, r.bytes, "bytes", r.bandwidth / 1e9, paper,
-                         {"unit": "GB/s", "percent_of_stream": 100 * r.bandwidth / stream_bw,
-                          "migrations": r.migrations, "threads": r.extra["threads"]}))
-    t0 = time.perf_counter()
-    for _ in range(5):
-        A @ x
-    sec = (time.perf_counter() - t0) / 5
-    rows.append(_row("emu_spmv", case, "scipy", None, sec, rows[-1].work, "bytes",
-                     rows[-1].work / sec / 1e9, None, {"unit": "GB/s"}))
+        headline = replicate and layout == "2d" and not grain
+        rows.append(_row(
+            "emu_spmv", case, "emu-model",
+            f"{layout}-{'rep' if replicate else 'norep'}-{nodes}n-{threads}t"
+            + (f"-grain{grain}" if grain else ""),
+            r.seconds, r.bytes, "bytes", r.bandwidth / 1e9,
+            PAPER.get(("spmv-lap", nodes, threads)) if headline else None, "GB/s",
+            percent_of_stream=100 * r.bandwidth / (calibration.STREAM_NODE_BYTES_PER_S * nodes),
+            migrations=r.migrations, threads=r.extra["threads"],
+        ))
+    work = rows[-1].work
+    sec = _median_seconds(lambda: A @ x)
+    rows.append(_row("emu_spmv", case, "scipy", None, sec, work, "bytes", work / sec / 1e9, None,
+                     "GB/s"))
     rng = np.random.default_rng(7)
-    rows_t3 = 20_000 if args.quick else 300_000
+    n = 20_000 if args.quick else 300_000
     for hub in (8, 100, 1000, 10_000, 100_000, 300_000):
-        if hub > rows_t3:
+        if hub > n:
             continue
-        B = _hub_matrix(rows_t3, hub, rng)
+        B = _hub_matrix(n, hub, rng)
         hs.note(f"emu spmv table-3 pattern: max degree {hub} ...")
         emu.spmv(B, np.ones(B.shape[1]), machine=Machine(nodes=8), threads=2048)
         r = emu.last_report()
         rows.append(_row("emu_spmv", f"table3-maxdeg{hub}", "emu-model", "2d-rep-8n-2048t",
-                         r.seconds, r.bytes, "bytes", r.bandwidth / 1e9, None,
-                         {"unit": "GB/s", "max_degree": hub, "avg_degree": B.nnz / B.shape[0]}))
-
-    # Alignment similarity
-    hs.note(f"building the alignment pair ({args.align_n} vertices) ...")
-    pair = ap.noisy_pair("powerlaw", args.align_n, 0.05, vertex_types=4, edge_types=2)
-    base = None
-    kw = {"node_type": "type", "edge_type": "type"}
-    for layout in ("blk", "hcb"):
-        for threads in (1, 2, 4, 8, 16, 32, 64, 128, 256):
-            hs.note(f"emu similarity ALL-{layout} {threads} threads ...")
-            emu.similarity(pair.G1, pair.G2, scheme="all", layout=layout, threads=threads, **kw)
-            r = emu.last_report()
-            base = base or r.seconds
-            speedup = base / r.seconds
-            paper = PAPER[("similarity-speedup",)] if (layout, threads) == ("hcb", 256) else None
-            rows.append(_row("emu_similarity", f"powerlaw-{args.align_n}", "emu-model",
-                             f"all-{layout}-1n-{threads}t", r.seconds, r.extra["comparisons"],
-                             "pairs", speedup, paper,
-                             {"unit": "speedup vs ALL-BLK 1 thread", "threads": threads,
-                              "bandwidth_MBps": r.bandwidth / 1e6, "migrations": r.migrations,
-                              "equal_to_cpu": r.extra["equal_to_cpu"]}))
-        for nodes in (1, 8):
-            emu.similarity(pair.G1, pair.G2, machine=Machine(nodes=nodes), scheme="pair",
-                           layout=layout, **kw)
-            r = emu.last_report()
-            rows.append(_row("emu_similarity", f"powerlaw-{args.align_n}", "emu-model",
-                             f"pair-{layout}-{nodes}n", r.seconds, r.extra["comparisons"],
-                             "pairs", base / r.seconds, None,
-                             {"unit": "speedup vs ALL-BLK 1 thread", "tasks": r.extra["tasks"],
-                              "migrations": r.migrations,
-                              "equal_to_cpu": r.extra["equal_to_cpu"]}))
-    from nx_irreg import align
-
-    t0 = time.perf_counter()
-    align(pair.G1, pair.G2, iterations=1, scheme="all", layout="hcb", **kw)
-    sec = time.perf_counter() - t0
-    rows.append(_row("emu_similarity", f"powerlaw-{args.align_n}", "irreg-cpu",
-                     "align-1-round", sec, rows[-1].work, "pairs", base / sec, None,
-                     {"unit": "speedup vs ALL-BLK 1 thread (Emu)"}))
-    _ = sp
+                         r.seconds, r.bytes, "bytes", r.bandwidth / 1e9, None, "GB/s",
+                         max_degree=hub, avg_degree=B.nnz / B.shape[0]))
     return rows
 
 
-def sensitivity_rows(args) -> list[hs.Row]:
-    from nx_irreg.emu import calibration
-    from nx_irreg.emu.machine import Machine
+def similarity_rows(args: argparse.Namespace) -> list[hs.Row]:
+    from nx_irreg import align, emu
+    from nx_irreg.bench import align_pairs as ap
 
+    hs.note(f"building the alignment pair ({args.align_n} vertices) ...")
+    pair = ap.noisy_pair("powerlaw", args.align_n, 0.05, vertex_types=4, edge_types=2)
+    case = f"powerlaw-{args.align_n}"
+    unit = "speedup vs ALL-BLK 1 thread"
+    labels = {"node_type": "type", "edge_type": "type"}
+    rows, base = [], None
+
+    def measure(variant, paper=None, **kw):
+        nonlocal base
+        hs.note(f"emu similarity {variant} ...")
+        emu.similarity(pair.G1, pair.G2, **kw, **labels)
+        r = emu.last_report()
+        base = base or r.seconds
+        rows.append(_row("emu_similarity", case, "emu-model", variant, r.seconds,
+                         r.extra["comparisons"], "pairs", base / r.seconds, paper, unit,
+                         bandwidth_MBps=r.bandwidth / 1e6, migrations=r.migrations,
+                         tasks=r.extra["tasks"], equal_to_cpu=r.extra["equal_to_cpu"]))
+
+    for layout in ("blk", "hcb"):
+        for threads in (1, 2, 4, 8, 16, 32, 64, 128, 256):
+            paper = PAPER[("similarity-speedup",)] if (layout, threads) == ("hcb", 256) else None
+            measure(f"all-{layout}-1n-{threads}t", paper, scheme="all", layout=layout,
+                    threads=threads)
+            rows[-1].extra["threads"] = threads
+        for nodes in (1, 8):
+            measure(f"pair-{layout}-{nodes}n", machine=Machine(nodes=nodes), scheme="pair",
+                    layout=layout)
+    sec = _median_seconds(
+        lambda: align(pair.G1, pair.G2, iterations=1, scheme="all", layout="hcb", **labels), 3)
+    rows.append(_row("emu_similarity", case, "irreg-cpu", "align-1-round", sec, rows[-1].work,
+                     "pairs", base / sec, None, unit + " (Emu)"))
+    return rows
+
+
+def sensitivity_rows(scale: int) -> list[hs.Row]:
+    """Remote-write BFS with each assumed parameter of calibration.SENSITIVE halved and doubled."""
+    from nx_irreg.emu import calibration
+
+    graphs = _bfs_graphs(scale)
     rows = []
-    small = argparse.Namespace(**{**vars(args), "scale": min(args.scale, 18)})
     for key in calibration.SENSITIVE:
         for factor in (0.5, 2.0):
             value = calibration.CHICK[key] * factor
-            value = max(1, round(value)) if isinstance(calibration.CHICK[key], int) else value
-            hs.note(f"sensitivity {key} x{factor} ...")
-            got = bfs_rows(small, lambda nodes, k=key, v=value: Machine(nodes=nodes, **{k: v}),
-                           tag=f"-{key}x{factor}")
-            rows += [r for r in got if "remote" in (r.variant or "")]
+            if isinstance(calibration.CHICK[key], int):
+                value = max(1, round(value))
+            rows += bfs_rows(graphs, lambda nodes, k=key, v=value: Machine(nodes=nodes, **{k: v}),
+                             tag=f"-{key}x{factor}", cpu=False)
     return rows
 
 
@@ -267,9 +238,18 @@ def run(args: argparse.Namespace) -> int:
         args.no_sensitivity = True
     if getattr(args, "plot", None):
         hs.require_matplotlib()
-    harness.rows.extend(main_rows(args))
+    from nx_irreg import emu
+
+    for nodes in (1, 8):
+        r = emu.stream(1 << 21, machine=Machine(nodes=nodes))
+        harness.rows.append(_row("stream", f"{nodes}-node", "emu-model", "calibration",
+                                 r.seconds, r.bytes, "bytes", r.bandwidth / 1e9,
+                                 PAPER[("stream", nodes)], "GB/s", nodes=nodes))
+    harness.rows.extend(bfs_rows(_bfs_graphs(args.scale), lambda nodes: Machine(nodes=nodes)))
+    harness.rows.extend(spmv_rows(args))
+    harness.rows.extend(similarity_rows(args))
     if not args.no_sensitivity:
-        harness.rows.extend(sensitivity_rows(args))
+        harness.rows.extend(sensitivity_rows(min(args.scale, 18)))
     print_predictions(harness.rows)
     harness.report(json_path=args.json, plot_path=None)
     if args.plot:
@@ -325,5 +305,3 @@ def plot(path: str, rows: list[hs.Row]) -> None:
     fig.savefig(path, dpi=120)
     plt.close(fig)
 
-
-_ = Any

@@ -12,6 +12,7 @@ import numpy as np
 
 from nx_irreg import _core
 from nx_irreg.emu import report
+from nx_irreg.emu.inputs import csr_arrays
 from nx_irreg.emu.machine import Machine, as_machine
 
 STRATEGIES = ("remote", "migrate")
@@ -86,8 +87,7 @@ def csr_of(G: object) -> tuple[list | None, np.ndarray, np.ndarray]:
     from nx_irreg.graph import IrregGraph
 
     if isinstance(G, IrregGraph):
-        offsets, targets, _ = G.csr()
-        return None, offsets.astype(np.int64), targets.astype(np.int32)
+        return None, *csr_arrays(G)
     if isinstance(G, nx.Graph):
         nodes = list(G)
         A = nx.to_scipy_sparse_array(G, nodelist=nodes, weight=None, format="csr")
