@@ -166,20 +166,21 @@ SimilarityResult SimulateSimilarity(const Machine& m, const align::LabelledGraph
   // the record arrays.
   const std::vector<int32_t> bucket_owner = BucketOwners(fr, hcb, nodelets);
   const align::Buckets& b = fr.buckets;
-  std::vector<int32_t> own1(n1), own2(n2);
+  int32_t rec1, rec2;
   if (hcb) {
+    std::vector<int32_t> own1(n1), own2(n2);
     for (int32_t i = 0; i < b.size(); ++i) {
       for (int64_t k = b.begin1[i]; k < b.begin1[i + 1]; ++k)
         own1[fr.layout.rank1[b.members1[k]]] = bucket_owner[i];
       for (int64_t k = b.begin2[i]; k < b.begin2[i + 1]; ++k)
         own2[fr.layout.rank2[b.members2[k]]] = bucket_owner[i];
     }
+    rec1 = sim.AllocateCustom(own1, 8);
+    rec2 = sim.AllocateCustom(own2, 8);
   } else {
-    for (int32_t v = 0; v < n1; ++v) own1[v] = sim.BlockedOwner(n1, v);
-    for (int32_t v = 0; v < n2; ++v) own2[v] = sim.BlockedOwner(n2, v);
+    rec1 = sim.Allocate(n1, Placement::kBlocked, 0, 8);
+    rec2 = sim.Allocate(n2, Placement::kBlocked, 0, 8);
   }
-  const int32_t rec1 = sim.AllocateCustom(own1, 8);
-  const int32_t rec2 = sim.AllocateCustom(own2, 8);
 
   Tasks tasks;
   for (int32_t i = 0; i < b.size(); ++i) {

@@ -94,11 +94,6 @@ int32_t Simulator::AllocateCustom(const std::vector<int32_t>& owner, int32_t ele
   return static_cast<int32_t>(arrays_.size()) - 1;
 }
 
-int32_t Simulator::BlockedOwner(int64_t length, int64_t i) const {
-  const int64_t block = std::max<int64_t>(1, (length + n_ - 1) / n_);
-  return static_cast<int32_t>(i / block);
-}
-
 int32_t Simulator::Owner(int32_t array, int64_t i) const {
   const Array& a = arrays_[array];
   switch (a.placement) {
@@ -218,7 +213,8 @@ void Simulator::Write(Thread& t, int32_t array, int64_t i, int64_t words, int64_
 }
 
 void Simulator::Atomic(Thread& t, int32_t array, int64_t i) {
-  const int32_t owner = Owner(array, i) < 0 ? t.nodelet : Owner(array, i);
+  const int32_t home = Owner(array, i);
+  const int32_t owner = home < 0 ? t.nodelet : home;  // a replicated word: the local copy
   const uint64_t address = Address(array, i);
   Compute(t, 1);
   ++r_.atomics;
@@ -343,7 +339,6 @@ Cycles Simulator::RunWorkers(Cycles start, const std::vector<Worker>& workers) {
   }
   // The join: each worker's completion travels to its leader and the leaders' to the root.
   end += 2 * m_.intra_node_latency_cycles + (m_.nodes > 1 ? m_.inter_node_latency_cycles : 0);
-  phase_end_ = end;
   return end;
 }
 

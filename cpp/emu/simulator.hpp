@@ -92,7 +92,6 @@ class Simulator {
                    int32_t element_words = 1);
   int32_t AllocateCustom(const std::vector<int32_t>& owner, int32_t element_words = 1);
   int32_t Owner(int32_t array, int64_t i) const;  // -1: replicated
-  int32_t BlockedOwner(int64_t length, int64_t i) const;
 
   // Thread operations (from Program::Run).
   bool At(Thread& t, int32_t array, int64_t i);  // false: migrating, return Step::kBlocked
@@ -161,7 +160,6 @@ class Simulator {
   std::vector<Program*> programs_;
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
   uint64_t seq_ = 0;
-  Cycles phase_end_ = 0;
   Report r_;
   int32_t current_ = -1;  // the threadlet whose Run is executing
   std::unique_ptr<Root> root_;

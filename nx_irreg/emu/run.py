@@ -66,7 +66,7 @@ def spmv(A: object, x: object, *, machine: Machine | None = None, layout: str = 
     layout = _choice(layout, "layout", SPMV_LAYOUTS)
     if not isinstance(grain, numbers.Integral) or isinstance(grain, bool) or grain < 0:
         raise ValueError(f"grain must be an int >= 0 (0: dynamic), got {grain!r}")
-    csr = sp.csr_array(A, dtype=np.float64)
+    csr = sp.csr_array(A, dtype=np.float64, copy=True)  # sum_duplicates sorts in place
     csr.sum_duplicates()
     x = np.asarray(x, dtype=np.float64)
     if x.shape != (csr.shape[1],):

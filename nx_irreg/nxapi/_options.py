@@ -44,18 +44,6 @@ def resolve(options: dict, *, emu: bool = False) -> Options:
     return Options(**values)
 
 
-def emu_depth(G: object, source: int):
-    """BFS depths from vertex ``source`` on the simulated Emu Chick (report in
-    ``nx_irreg.emu.last_report()``)."""
-    from nx_irreg.emu.machine import Machine
-    from nx_irreg.emu.run import bfs_arrays
-
-    offsets, targets, _ = G.graph.csr()
-    raw = bfs_arrays(offsets.astype("int64"), targets.astype("int32"), source, Machine(),
-                     "remote", None, 14)
-    return raw["depth"]
-
-
 def check_no_variant(function: str, options: dict) -> None:
     """Rejects ``variant=`` on a function whose output order only its serial kernel gives."""
     if options.get("variant") is not None:

@@ -16,8 +16,9 @@ import numpy as np
 
 from nx_irreg.algorithms import bfs, bfs_order
 from nx_irreg.backend_graph import BackendGraph
+from nx_irreg.nxapi._emu import emu_depth
 from nx_irreg.nxapi._lengths import node_position, node_set
-from nx_irreg.nxapi._options import check_no_variant, emu_depth, resolve
+from nx_irreg.nxapi._options import check_no_variant, resolve
 
 __all__ = [
     "bfs_edges",

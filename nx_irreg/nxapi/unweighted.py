@@ -8,8 +8,9 @@ import networkx as nx
 
 from nx_irreg.algorithms import bfs, bfs_order
 from nx_irreg.backend_graph import BackendGraph
+from nx_irreg.nxapi._emu import emu_depth
 from nx_irreg.nxapi._lengths import level_of_order, node_position, ordered_by
-from nx_irreg.nxapi._options import emu_depth, resolve
+from nx_irreg.nxapi._options import resolve
 
 __all__ = ["single_source_shortest_path_length"]
 
