@@ -231,13 +231,6 @@ void Simulator::Atomic(Thread& t, int32_t array, int64_t i) {
   t.time = Deliver(owner, t.nodelet, 16, at, &inter);
 }
 
-int32_t Simulator::ProgramId(Program* program) {
-  for (size_t p = 0; p < programs_.size(); ++p)
-    if (programs_[p] == program) return static_cast<int32_t>(p);
-  programs_.push_back(program);
-  return static_cast<int32_t>(programs_.size()) - 1;
-}
-
 int32_t Simulator::NewThread(Program* program, int32_t nodelet, Cycles time, const int64_t* state) {
   int32_t id;
   if (!free_threads_.empty()) {
@@ -252,7 +245,7 @@ int32_t Simulator::NewThread(Program* program, int32_t nodelet, Cycles time, con
   t.time = time;
   t.pending = time;
   t.nodelet = nodelet;
-  t.program = ProgramId(program);
+  t.program = program;
   std::copy(state, state + 8, t.s);
   ++r_.threads_created;
   ++r_.threads_started[nodelet];
@@ -327,7 +320,7 @@ Cycles Simulator::RunWorkers(Cycles start, const std::vector<Worker>& workers) {
       }
       continue;
     }
-    const Step step = programs_[t.program]->Run(*this, t);
+    const Step step = t.program->Run(*this, t);
     if (step == Step::kContinue) {
       Push(e.thread, t.time, false);
     } else if (step == Step::kDone) {

@@ -33,11 +33,13 @@ using Cycles = double;
 enum class Placement { kStriped, kBlocked, kReplicated, kOne, kCustom };
 enum class Step { kContinue, kBlocked, kDone };
 
+class Program;
+
 struct Thread {
   Cycles time = 0;     // the threadlet's clock
   Cycles pending = 0;  // when its last posted write is acknowledged
   int32_t nodelet = 0;
-  int32_t program = -1;
+  Program* program = nullptr;
   int32_t pc = 0;      // where the program resumes
   int64_t s[8] = {0, 0, 0, 0, 0, 0, 0, 0};  // program state
 };
@@ -144,7 +146,6 @@ class Simulator {
   void Push(int32_t thread, Cycles time, bool arrive);
   void Admit(int32_t thread, Cycles time);
   void Release(int32_t nodelet, Cycles time);
-  int32_t ProgramId(Program* program);
 
   Machine m_;
   int32_t n_;
@@ -157,7 +158,6 @@ class Simulator {
   std::vector<std::deque<int32_t>> waiting_;
   std::deque<Thread> threads_;
   std::vector<int32_t> free_threads_;
-  std::vector<Program*> programs_;
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
   uint64_t seq_ = 0;
   Report r_;
