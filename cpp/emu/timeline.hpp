@@ -13,7 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <deque>
+#include <vector>
 
 namespace irreg::emu {
 
@@ -24,10 +24,10 @@ class Timeline {
   // Serves a request arriving at `at` for `service` cycles; returns when it completes.
   double Reserve(double at, double service) {
     int64_t b = Open(std::max(base_, static_cast<int64_t>(at / kBin)));
-    double start = std::max(at, b * kBin + used_[b - base_]);
+    double start = std::max(at, b * kBin + At(b).used);
     while (start >= (b + 1) * kBin - kFull) {  // no room left in this bin after `at`
       b = Open(b + 1);
-      start = std::max(start, b * kBin + used_[b - base_]);
+      start = std::max(start, b * kBin + At(b).used);
     }
     last_start_ = start;
     double t = start, left = service;
@@ -41,7 +41,7 @@ class Timeline {
       Use(b, std::max(0.0, room));
       left -= std::max(0.0, room);
       b = Open(b + 1);
-      t = b * kBin + used_[b - base_];
+      t = b * kBin + At(b).used;
     }
     end_ = std::max(end_, t);
     return t;
@@ -50,12 +50,12 @@ class Timeline {
   // Forgets bins before `now`: no request can arrive before the clock.
   void Advance(double now) {
     const int64_t b = static_cast<int64_t>(now / kBin) - 1;
-    while (base_ < b && !used_.empty()) {
-      used_.pop_front();
-      next_.pop_front();
-      ++base_;
+    while (base_ < b && head_ < bins_.size()) ++head_, ++base_;
+    if (head_ == bins_.size()) base_ = std::max(base_, b);
+    if (head_ > 4096 && 2 * head_ > bins_.size()) {  // drop the forgotten prefix now and then
+      bins_.erase(bins_.begin(), bins_.begin() + static_cast<std::ptrdiff_t>(head_));
+      head_ = 0;
     }
-    if (used_.empty()) base_ = std::max(base_, b);
   }
 
   double free_at() const { return end_; }
@@ -64,31 +64,36 @@ class Timeline {
  private:
   static constexpr double kFull = 1e-9;
 
+  struct Bin {
+    double used;   // work served in the bin
+    int64_t next;  // the bin itself, or a later bin to look at once it is full
+  };
+  Bin& At(int64_t b) { return bins_[head_ + static_cast<size_t>(b - base_)]; }
+
   void Grow(int64_t b) {
-    while (b - base_ >= static_cast<int64_t>(used_.size())) {
-      next_.push_back(base_ + static_cast<int64_t>(used_.size()));
-      used_.push_back(0.0);
-    }
+    while (head_ + static_cast<size_t>(b - base_) >= bins_.size())
+      bins_.push_back(Bin{0.0, base_ + static_cast<int64_t>(bins_.size() - head_)});
   }
   // The first bin at or after b with room: full bins point past themselves (path halving keeps
   // a long saturated stretch cheap to cross).
   int64_t Open(int64_t b) {
     Grow(b);
-    while (next_[b - base_] != b) {
-      const int64_t n = next_[b - base_];
+    while (At(b).next != b) {
+      const int64_t n = At(b).next;
       Grow(n);
-      next_[b - base_] = next_[n - base_];
+      At(b).next = At(n).next;
       b = n;
     }
     return b;
   }
   void Use(int64_t b, double work) {
-    used_[b - base_] += work;
-    if (used_[b - base_] >= kBin - kFull) next_[b - base_] = b + 1;
+    Bin& bin = At(b);
+    bin.used += work;
+    if (bin.used >= kBin - kFull) bin.next = b + 1;
   }
 
-  std::deque<double> used_;     // work in bin base_ + i
-  std::deque<int64_t> next_;    // bin base_ + i itself, or a later bin to look at when it is full
+  std::vector<Bin> bins_;  // bin base_ + i at bins_[head_ + i]
+  size_t head_ = 0;
   int64_t base_ = 0;
   double end_ = 0, last_start_ = 0;
 };
