@@ -1,7 +1,7 @@
 """``irreg graph {bfs,sssp,sswp,wcc,ts} INPUT``: one algorithm on a file or a generated graph.
 
 INPUT is an edge-list file (SNAP style: ``src dst [weight]`` per line, ``#`` comments) or a
-generator spec (``rmat:SCALE:EF``, ``er:N:M``, ``grid:R:C``, ``dag:N:M``; seeded by ``--seed``).
+generator spec (``rmat:SCALE:EF``, ``stinger-rmat:SCALE:EF``, ``er:N:M``, ``grid:R:C``, ``dag:N:M``; seeded by ``--seed``).
 The graph is built once and every trial reuses it; the report gives the build time, each
 trial's time with the engine's counters, and a summary of the result. ``--output FILE.npz``
 saves the result arrays.
@@ -21,7 +21,7 @@ import numpy as np
 from nx_irreg import IrregGraph, compiled_isas
 from nx_irreg import algorithms as alg
 from nx_irreg.bench import harness as hs
-from nx_irreg.graph_inputs import EdgeList, load_input
+from nx_irreg.graph_inputs import GENERATOR_FORMS, EdgeList, load_input
 
 ALGORITHMS = ("bfs", "sssp", "sswp", "wcc", "ts")
 SOURCED = ("bfs", "sssp", "sswp")
@@ -31,7 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``irreg graph``."""
     parser.add_argument("algorithm", choices=ALGORITHMS, help="what to run")
     parser.add_argument(
-        "input", metavar="INPUT", help="edge-list file, or rmat:SCALE:EF, er:N:M, grid:R:C, dag:N:M"
+        "input", metavar="INPUT", help=f"edge-list file, or {GENERATOR_FORMS}"
     )
     parser.add_argument(
         "--source",

@@ -72,7 +72,7 @@ def _rmat_bit_tables(levels: int) -> tuple[np.ndarray, np.ndarray]:
 _RMAT_LEVELS_PER_DRAW = 2  # 100**2 draws fit uint16
 _RMAT_BIT_TABLES = {k: _rmat_bit_tables(k) for k in range(1, _RMAT_LEVELS_PER_DRAW + 1)}
 
-GENERATOR_FORMS = "rmat:SCALE:EF, er:N:M, grid:R:C, dag:N:M"
+GENERATOR_FORMS = "rmat:SCALE:EF, stinger-rmat:SCALE:EF, er:N:M, grid:R:C, dag:N:M"
 _ID_TOKEN = re.compile(r"[+-]?[0-9]+")
 _GZIP_MAGIC = b"\x1f\x8b"
 _DECOMPRESSED_BY_NUMPY = (".gz", ".bz2", ".xz", ".lzma")
@@ -367,6 +367,10 @@ def generate(spec: str, *, seed: int = 1) -> EdgeList:
 
         - ``rmat:SCALE:EF``: ``2**SCALE`` vertices, ``EF * 2**SCALE`` directed Kronecker edges
           (Graph500 a=0.57, b=0.19, c=0.19), vertex labels randomly permuted; SCALE <= 30.
+        - ``stinger-rmat:SCALE:EF``: the same Kronecker edges drawn as the STINGER codebase's
+          ``rmat_edge`` draws them (the generator seed 002 used): the initiator is perturbed by
+          +-5% and renormalised after every level, and labels are *not* permuted, so an id's low
+          bits say how likely it is to be a hub (vertex 0 is the largest).
         - ``er:N:M``: M directed edges with both ends uniform in ``[0, N)``.
         - ``grid:R:C``: the undirected R x C grid, vertex ``r * C + c``, each of the
           ``R * (C - 1) + C * (R - 1)`` edges listed once.
@@ -445,7 +449,7 @@ def _parse_spec(spec: str) -> tuple[str, tuple[int, ...]]:
 
 def _size_problem(kind: str, a: int, b: int) -> str | None:
     """Why a spec's sizes cannot be built, or None."""
-    if kind == "rmat":
+    if kind in ("rmat", "stinger-rmat"):
         if a > _MAX_RMAT_SCALE:
             return f"SCALE must be at most {_MAX_RMAT_SCALE}, got {a}"
         if b << a > _INT64_MAX:
@@ -485,6 +489,41 @@ def _rmat(rng: np.random.Generator, scale: int, edge_factor: int) -> _Built:
     return label[src], label[dst], n, True, f"rmat-s{scale}-ef{edge_factor}"
 
 
+_STINGER_RMAT_CHUNK = 1 << 22  # edges drawn together; bounds the (chunk, 4) initiator copies
+
+
+def _stinger_rmat(rng: np.random.Generator, scale: int, edge_factor: int) -> _Built:
+    n = 1 << scale
+    m = edge_factor * n
+    src = np.empty(m, dtype=np.int64)
+    dst = np.empty(m, dtype=np.int64)
+    initiator = np.array([[0.57], [0.19], [0.19], [0.05]], dtype=np.float32)
+    for lo in range(0, m, _STINGER_RMAT_CHUNK):
+        k = min(_STINGER_RMAT_CHUNK, m - lo)
+        p = np.repeat(initiator, k, axis=1)  # rows a, b, c, d; each edge walks its own initiator
+        noise = np.empty((4, k), dtype=np.float32)
+        r = np.empty(k, dtype=np.float32)
+        i = np.zeros(k, dtype=np.int64)
+        j = np.zeros(k, dtype=np.int64)
+        for level in range(scale):
+            rng.random(dtype=np.float32, out=r)
+            ab = p[0] + p[1]
+            i <<= 1
+            i |= r > ab  # quadrants c and d
+            j <<= 1
+            j |= ((r > p[0]) & (r <= ab)) | (r > ab + p[2])  # quadrants b and d
+            if level == scale - 1:
+                break
+            rng.random(dtype=np.float32, out=noise)  # each of a, b, c, d times U(0.95, 1.05), then renormalised
+            noise += 9.5
+            p *= noise
+            p /= p.sum(axis=0)
+            p[3] = 1 - p[0] - p[1] - p[2]
+        src[lo:lo + k] = i
+        dst[lo:lo + k] = j
+    return src, dst, n, True, f"stinger-rmat-s{scale}-ef{edge_factor}"
+
+
 def _erdos_renyi(rng: np.random.Generator, n: int, m: int) -> _Built:
     src = rng.integers(0, n, size=m, dtype=np.int64)
     dst = rng.integers(0, n, size=m, dtype=np.int64)
@@ -514,6 +553,7 @@ def _dag(rng: np.random.Generator, n: int, m: int) -> _Built:
 # kind -> (builder, field names); the single list of generator kinds.
 _GENERATORS: dict[str, tuple[Callable[..., _Built], tuple[str, str]]] = {
     "rmat": (_rmat, ("SCALE", "EF")),
+    "stinger-rmat": (_stinger_rmat, ("SCALE", "EF")),
     "er": (_erdos_renyi, ("N", "M")),
     "grid": (_grid, ("R", "C")),
     "dag": (_dag, ("N", "M")),

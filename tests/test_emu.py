@@ -98,6 +98,23 @@ def test_bfs_migrations_hand_count():
     assert r.counts["remote_writes"] == 4  # 0->1, 1->0, 1->2, 2->1 all cross nodelets
 
 
+def test_bfs_edge_blocks_stay_with_their_vertex_so_rmat_hubs_overload_nodelet_0():
+    # Seed §5.2: neighbour lists are co-located with their vertex and vertices are striped by id,
+    # so STINGER's unrelabelled RMAT piles its hubs (low ids) onto nodelet 0; ER stays balanced.
+    from nx_irreg.emu.inputs import bfs_graph, csr_arrays
+    from nx_irreg.emu.run import bfs_arrays
+
+    busy, mteps = {}, {}
+    for kind, spec in (("er", "er:4096:65536"), ("rmat", "stinger-rmat:12:16")):
+        offsets, targets = csr_arrays(bfs_graph(spec))
+        bfs_arrays(offsets, targets, int(np.argmax(np.diff(offsets))), Machine(), "remote", None, 14)
+        r = emu.last_report()
+        busy[kind], mteps[kind] = r.channel_busy, r.mteps
+    assert busy["rmat"].argmax() == 0 and busy["rmat"][0] > 2.5 * np.median(busy["rmat"])
+    assert busy["er"].max() < 1.3 * busy["er"].min()
+    assert mteps["rmat"] < 0.75 * mteps["er"]
+
+
 def test_every_remote_read_is_a_migration():
     # Reading remote memory is impossible in the model: a kernel that tries raises. Here every
     # x read is remote unless local, and reads equal local reads (there is no other kind).

@@ -19,7 +19,9 @@ import pytest
 from nx_irreg import graph_inputs
 from nx_irreg.graph_inputs import EdgeList, EdgeListError, generate, load_input, read_edge_list
 
-SMALL_SPECS = ["rmat:10:8", "rmat:9:4", "er:1000:5000", "grid:7:9", "dag:500:3000"]
+SMALL_SPECS = [
+    "rmat:10:8", "rmat:9:4", "stinger-rmat:9:4", "er:1000:5000", "grid:7:9", "dag:500:3000",
+]
 
 
 def write(tmp_path: Path, text: str | bytes, name: str = "graph.txt") -> Path:
@@ -189,6 +191,7 @@ def test_generated_graph_sizes_ranges_and_weights(spec):
     a, b = int(a), int(b)
     n, m, name, directed = {
         "rmat": (2**a, b * 2**a, f"rmat-s{a}-ef{b}", True),
+        "stinger-rmat": (2**a, b * 2**a, f"stinger-rmat-s{a}-ef{b}", True),
         "er": (a, b, f"er-n{a}-m{b}", True),
         "grid": (a * b, a * (b - 1) + b * (a - 1), f"grid-{a}x{b}", False),
         "dag": (a, b, f"dag-n{a}-m{b}", True),
@@ -246,6 +249,21 @@ def test_rmat_degrees_are_skewed_and_labels_shuffled():
     assert 0.8 < low / high < 1.25
 
 
+def test_stinger_rmat_keeps_labels_so_low_ids_are_hubs():
+    # STINGER's rmat_edge (seed 002's generator) draws each level from a +-5% perturbed
+    # Graph500 initiator and never relabels: vertex 0 is the hub, and a source bit is 1 with
+    # probability about c + d = 0.24 at every level.
+    edges = generate("stinger-rmat:12:16", seed=2)
+    degree = np.bincount(edges.src, minlength=edges.n) + np.bincount(edges.dst, minlength=edges.n)
+    assert degree.argmax() == 0
+    for bit in (0, 5, 11):
+        assert 0.22 < ((edges.src >> bit) & 1).mean() < 0.26
+        assert 0.22 < ((edges.dst >> bit) & 1).mean() < 0.26
+    # Striped over 8 nodelets by id, the ids = 0 mod 8 hold about 0.76**3 = 44% of the endpoints.
+    share = degree[::8].sum() / degree.sum()
+    assert 0.40 < share < 0.48
+
+
 def test_er_endpoints_are_uniform():
     edges = generate("er:100:200000", seed=9)
     counts = np.bincount(edges.src, minlength=100)
@@ -264,6 +282,7 @@ def test_er_endpoints_are_uniform():
         ("grid:0:5", "R must be positive, got 0"),
         ("rmat:-2:4", "SCALE must be positive, got -2"),
         ("rmat:31:1", "SCALE must be at most 30, got 31"),
+        ("stinger-rmat:31:1", "SCALE must be at most 30, got 31"),
         ("rmat:30:9000000000", "EF * 2**SCALE = 9663676416000000000 edges does not fit int64"),
         ("er:4:9223372036854775808", "M = 9223372036854775808 edges does not fit int64"),
         ("er:2147483648:1", "N = 2147483648 vertices exceeds the limit of 2147483647"),
@@ -276,7 +295,7 @@ def test_bad_specs_say_what_is_wrong_and_what_is_accepted(spec, problem):
         generate(spec)
     message = str(err.value)
     assert repr(spec) in message
-    assert "rmat:SCALE:EF, er:N:M, grid:R:C, dag:N:M" in message
+    assert "rmat:SCALE:EF, stinger-rmat:SCALE:EF, er:N:M, grid:R:C, dag:N:M" in message
 
 
 # ---------------------------------------------------------------------------------------------

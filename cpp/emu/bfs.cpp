@@ -7,8 +7,8 @@ namespace irreg::emu {
 namespace {
 
 // The STINGER-like layout: vertex v's neighbours fill blocks first_block[v], next[...], ...
-// Blocks come from per-nodelet pools of equal size; a vertex takes blocks from its own
-// nodelet's pool and moves on to the next nodelet's when that is exhausted (seed §3.2).
+// Every block comes from the pool of v's own nodelet, so a neighbour list is co-located with its
+// vertex (seed §3.2, §5.2: the graph engine "does not attempt to evenly partition the graph").
 struct EdgeBlocks {
   std::vector<int64_t> first;      // per vertex; -1: no neighbours
   std::vector<int64_t> next;       // per block; -1: last
@@ -20,18 +20,11 @@ struct EdgeBlocks {
 EdgeBlocks BuildBlocks(int32_t n, const int64_t* indptr, int32_t block, int32_t nodelets) {
   EdgeBlocks b;
   b.first.assign(n, -1);
-  int64_t total = 0;
-  for (int32_t v = 0; v < n; ++v) total += (indptr[v + 1] - indptr[v] + block - 1) / block;
-  const int64_t pool = (total + nodelets - 1) / nodelets;
-  std::vector<int64_t> used(nodelets, 0);
   for (int32_t v = 0; v < n; ++v) {
     int64_t prev = -1;
     for (int64_t e = indptr[v]; e < indptr[v + 1]; e += block) {
-      int32_t d = v % nodelets;
-      while (used[d] >= pool) d = (d + 1) % nodelets;
-      ++used[d];
       const int64_t id = static_cast<int64_t>(b.owner.size());
-      b.owner.push_back(d);
+      b.owner.push_back(v % nodelets);
       b.begin.push_back(e);
       b.count.push_back(static_cast<int32_t>(std::min<int64_t>(block, indptr[v + 1] - e)));
       b.next.push_back(-1);

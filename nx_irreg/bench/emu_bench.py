@@ -84,9 +84,12 @@ def _hub_matrix(n: int, hub: int, rng: np.random.Generator):
 
 
 def _bfs_graphs(scale: int) -> dict:
-    """name -> (IrregGraph, offsets, targets, source): ER and RMAT, edge factor 16."""
+    """name -> (IrregGraph, offsets, targets, source): ER and RMAT, edge factor 16. RMAT is
+    drawn as the seed's STINGER generator draws it, without relabelling: vertex v sits on nodelet
+    v mod N, so the hubs (low ids) pile onto the first nodelets, the imbalance §5.2 reports."""
     graphs = {}
-    for kind, spec in (("er", f"er:{1 << scale}:{16 << scale}"), ("rmat", f"rmat:{scale}:16")):
+    for kind, spec in (("er", f"er:{1 << scale}:{16 << scale}"),
+                       ("rmat", f"stinger-rmat:{scale}:16")):
         hs.note(f"building {spec} ...")
         g = bfs_graph(spec)
         offsets, targets = csr_arrays(g)
