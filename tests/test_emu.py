@@ -234,6 +234,21 @@ def test_cli(tmp_path, capsys):
 
 
 @pytest.mark.slow
+def test_bench_engine_sweep_moves_bfs_and_unreplicated_spmv_together():
+    # The bench's evidence that one engine rate cannot give both seed figures: a faster engine
+    # speeds the remote-write BFS and the migrating (unreplicated) SpMV alike.
+    from nx_irreg.bench import emu_bench
+
+    rows = emu_bench.engine_rows(emu_bench._bfs_graphs(10), 24)
+    by = {(r.name, r.variant): r.extra["predicted"] for r in rows}
+    rates = emu_bench.ENGINE_SWEEP
+    bfs = [by["emu_bfs", f"remote-1n-engine{e:g}"] for e in rates]
+    ratio = [by["emu_spmv", f"2d-norep-1n-512t-engine{e:g}"]
+             / by["emu_spmv", f"2d-rep-1n-512t-engine{e:g}"] for e in rates]
+    assert bfs[1] > 1.5 * bfs[0] and ratio[-1] > 4 * ratio[0]
+    assert all(b >= 0.98 * a for a, b in itertools.pairwise(bfs))
+
+
 def test_bench_smoke(tmp_path):
     import json
 

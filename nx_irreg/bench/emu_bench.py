@@ -8,8 +8,8 @@ this CPU for ``impl="irreg-cpu"`` / ``"scipy"`` (seed §5.4). ``extra`` holds ``
 
 - stream: 1 and 8 nodes (the calibration, reproduced);
 - emu_bfs: Erdos-Renyi at ``--scale`` (edge factor 16) on 1 and 8 nodes with remote writes
-  (Algorithm 2; seed 18 and 80 MTEPS) and migrating threads (Algorithm 1), RMAT on one node
-  (seed 4 MTEPS);
+  (Algorithm 2; seed 18 and 80 MTEPS) and migrating threads (Algorithm 1), RMAT from STINGER's
+  generator (``stinger-rmat``, hubs on nodelet 0) on one node (seed 4 MTEPS);
 - emu_spmv: a 5-point Laplacian on 8 nodes, 2D layout, x replicated, 2048 and 4096 threads
   (seed 6.11 GB/s = 50.8% of STREAM at 4096), replication and grain on one node, and the
   Table 3 pattern: matrices of average degree 8 with one row of growing degree;
@@ -18,7 +18,9 @@ this CPU for ``impl="irreg-cpu"`` / ``"scipy"`` (seed §5.4). ``extra`` holds ``
   and eight nodes;
 - the CPU (seed §5.4): our BFS, scipy's SpMV and our similarity phase on this machine.
 - sensitivity: remote-write BFS (scale at most 18) with each assumed parameter of
-  ``calibration.SENSITIVE`` halved and doubled.
+  ``calibration.SENSITIVE`` halved and doubled, and a sweep of the migration engine's rate over
+  the two seed figures it governs in opposite directions: ER BFS on one node and SpMV on one
+  node with and without replication (rows tagged ``-engine<B/cycle>``).
 """
 
 from __future__ import annotations
@@ -218,11 +220,10 @@ def similarity_rows(args: argparse.Namespace) -> list[hs.Row]:
     return rows
 
 
-def sensitivity_rows(scale: int) -> list[hs.Row]:
+def sensitivity_rows(graphs: dict) -> list[hs.Row]:
     """Remote-write BFS with each assumed parameter of calibration.SENSITIVE halved and doubled."""
     from nx_irreg.emu import calibration
 
-    graphs = _bfs_graphs(scale)
     rows = []
     for key in calibration.SENSITIVE:
         for factor in (0.5, 2.0):
@@ -231,6 +232,39 @@ def sensitivity_rows(scale: int) -> list[hs.Row]:
                 value = max(1, round(value))
             rows += bfs_rows(graphs, lambda nodes, k=key, v=value: Machine(nodes=nodes, **{k: v}),
                              tag=f"-{key}x{factor}", cpu=False)
+    return rows
+
+
+ENGINE_SWEEP = (4.0, 8.0, 16.0, 32.0, 64.0)
+
+
+def engine_rows(graphs: dict, k: int) -> list[hs.Row]:
+    """The two seed figures that pin the assumed migration-engine rate, over a sweep of it: ER
+    BFS on one node (remote writes through the engine; seed 18 MTEPS) and SpMV on one node with
+    and without x replicated (every off-nodelet x read migrates; seed: "similar bandwidths")."""
+    from nx_irreg import emu
+    from nx_irreg.emu.run import bfs_arrays
+
+    case, (_, offsets, targets, source) = next(
+        (c, v) for c, v in graphs.items() if c.startswith("er"))
+    A = laplacian(k)
+    x = np.ones(A.shape[1])
+    rows = []
+    for rate in ENGINE_SWEEP:
+        m = Machine(nodes=1, engine_bytes_per_cycle=rate)
+        hs.note(f"engine sweep: {rate:g} bytes/cycle ...")
+        bfs_arrays(offsets, targets, source, m, "remote", None, 14)
+        r = emu.last_report()
+        rows.append(_row("emu_bfs", case, "emu-model", f"remote-1n-engine{rate:g}", r.seconds,
+                         r.edges, "edges", r.mteps, PAPER[("bfs-er-remote", 1)], "MTEPS",
+                         engine_bytes_per_cycle=rate))
+        for replicate in (True, False):
+            emu.spmv(A, x, machine=m, threads=512, replicate=replicate)
+            r = emu.last_report()
+            rows.append(_row(
+                "emu_spmv", f"laplacian-{k}x{k}", "emu-model",
+                f"2d-{'rep' if replicate else 'norep'}-1n-512t-engine{rate:g}", r.seconds, r.bytes,
+                "bytes", r.bandwidth / 1e9, None, "GB/s", engine_bytes_per_cycle=rate))
     return rows
 
 
@@ -252,7 +286,9 @@ def run(args: argparse.Namespace) -> int:
     harness.rows.extend(spmv_rows(args))
     harness.rows.extend(similarity_rows(args))
     if not args.no_sensitivity:
-        harness.rows.extend(sensitivity_rows(min(args.scale, 18)))
+        graphs = _bfs_graphs(min(args.scale, 18))
+        harness.rows.extend(sensitivity_rows(graphs))
+        harness.rows.extend(engine_rows(graphs, args.laplacian))
     print_predictions(harness.rows)
     harness.report(json_path=args.json, plot_path=None)
     if args.plot:
@@ -276,10 +312,11 @@ def plot(path: str, rows: list[hs.Row]) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, (a, b, c) = plt.subplots(1, 3, figsize=(16, 4.5))
+    fig, (a, b, c, d) = plt.subplots(1, 4, figsize=(21, 4.5))
     from nx_irreg.emu.calibration import SENSITIVE
 
     head = [r for r in rows if r.extra.get("paper") is not None
+            and "engine_bytes_per_cycle" not in r.extra
             and not any(key in (r.variant or "") for key in SENSITIVE)]
     labels = [f"{r.case}\n{r.variant}" for r in head]
     pos = np.arange(len(head))
@@ -307,6 +344,23 @@ def plot(path: str, rows: list[hs.Row]) -> None:
     c.set_xlabel("largest row degree (average 8)")
     c.set_ylabel("GB/s (8 nodes, 2048 threads)")
     c.set_title("SpMV bandwidth vs max degree (Table 3 pattern)")
+    sweep = {(r.name, (r.variant or "").split("-engine")[0], r.extra["engine_bytes_per_cycle"]):
+             r.extra["predicted"] for r in rows if "engine_bytes_per_cycle" in r.extra}
+    if sweep:
+        rates = sorted({key[2] for key in sweep})
+        d.plot(rates, [sweep["emu_bfs", "remote-1n", e] / PAPER[("bfs-er-remote", 1)]
+                       for e in rates], marker="o", label="ER BFS 1 node / seed's 18 MTEPS")
+        norep, rep = "2d-norep-1n-512t", "2d-rep-1n-512t"
+        d.plot(rates, [sweep["emu_spmv", norep, e] / sweep["emu_spmv", rep, e] for e in rates],
+               marker="s", label="SpMV 1 node: not replicated / replicated")
+        d.axhline(1.0, color="k", lw=0.8)
+        d.axvline(8.0, color="grey", ls=":", label="assumed (8 B/cycle)")
+        d.set_xscale("log", base=2)
+        d.set_yscale("log")
+        d.set_xlabel("migration engine bytes/cycle")
+        d.set_ylabel("ratio (seed: 1 for both)")
+        d.set_title("no engine rate gives both seed figures")
+        d.legend(fontsize=7)
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
