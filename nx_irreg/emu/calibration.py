@@ -57,7 +57,9 @@ CHICK = {
     # one instruction per cycle overall.
     "pipeline_depth": 8,
     # Stated §4.1: one FPGA per node implements "the migration engine", so one per node.
-    # Assumed: a 64-bit datapath at the core clock, 8 bytes per cycle.
+    # Assumed: a 64-bit datapath at the core clock, 8 bytes per cycle. Not calibratable on STREAM
+    # (no packets): `irreg bench emu` sweeps it, and no rate gives both the seed's one-node BFS
+    # (remote writes; wants about 8) and its "similar" unreplicated SpMV (migrations; wants ~64).
     "engine_bytes_per_cycle": 8.0,
     "intra_node_latency_cycles": 10.0,  # assumed: a few pipeline stages across the FPGA
     # Assumed: nodes join over Serial RapidIO (stated §2) with one x4 port at 5 Gbaud per node,
