@@ -233,7 +233,6 @@ def test_cli(tmp_path, capsys):
     assert main(["emu", "bfs", "--threads", "12"]) == 2
 
 
-@pytest.mark.slow
 def test_bench_engine_sweep_moves_bfs_and_unreplicated_spmv_together():
     # The bench's evidence that one engine rate cannot give both seed figures: a faster engine
     # speeds the remote-write BFS and the migrating (unreplicated) SpMV alike.
@@ -249,6 +248,7 @@ def test_bench_engine_sweep_moves_bfs_and_unreplicated_spmv_together():
     assert all(b >= 0.98 * a for a, b in itertools.pairwise(bfs))
 
 
+@pytest.mark.slow
 def test_bench_smoke(tmp_path):
     import json
 
