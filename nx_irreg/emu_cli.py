@@ -1,8 +1,9 @@
 """``irreg emu {spmv,bfs,align}``: one kernel on the simulated Emu Chick, with its report.
 
 ``spmv`` runs a 5-point Laplacian (``--laplacian K``) or a Matrix Market file; ``bfs`` a
-generated graph (``stinger-rmat:SCALE:EF`` as seed 002 used, ``rmat:SCALE:EF``, ``er:N:M``) or an edge-list file; ``align`` the similarity
-phase on a generated typed power-law pair (``--pair N``). ``--json`` writes the report.
+generated graph (``stinger-rmat:SCALE:EF`` as seed 002 used, ``rmat:SCALE:EF``, ``er:N:M``) or
+an edge-list file; ``align`` the similarity phase on a generated typed power-law pair
+(``--pair N``). ``--json`` writes the report.
 """
 
 from __future__ import annotations

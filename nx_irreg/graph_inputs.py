@@ -50,10 +50,11 @@ _INT64_MAX = int(np.iinfo(np.int64).max)
 _MAX_RMAT_SCALE = 30
 _WEIGHT_LOW, _WEIGHT_HIGH = 1, 255  # GAPBS's weight range, both ends included
 
-# Graph500 Kronecker initiator a=0.57, b=0.19, c=0.19, d=0.05, as a lookup from a percentile
-# draw to the quadrant bits (src bit << 1 | dst bit); the parameters are whole percents, so the
-# table gives them exactly.
-_RMAT_QUADRANT = np.repeat(np.arange(4, dtype=np.uint8), [57, 19, 19, 5])
+# Graph500 Kronecker initiator a=0.57, b=0.19, c=0.19, d=0.05 in percent. `rmat` draws it as a
+# lookup from a percentile draw to the quadrant bits (src bit << 1 | dst bit); the parameters
+# are whole percents, so the table gives them exactly.
+_GRAPH500_INITIATOR_PERCENT = (57, 19, 19, 5)
+_RMAT_QUADRANT = np.repeat(np.arange(4, dtype=np.uint8), _GRAPH500_INITIATOR_PERCENT)
 
 
 def _rmat_bit_tables(levels: int) -> tuple[np.ndarray, np.ndarray]:
@@ -497,7 +498,7 @@ def _stinger_rmat(rng: np.random.Generator, scale: int, edge_factor: int) -> _Bu
     m = edge_factor * n
     src = np.empty(m, dtype=np.int64)
     dst = np.empty(m, dtype=np.int64)
-    initiator = np.array([[0.57], [0.19], [0.19], [0.05]], dtype=np.float32)
+    initiator = (np.array(_GRAPH500_INITIATOR_PERCENT)[:, None] / 100).astype(np.float32)
     for lo in range(0, m, _STINGER_RMAT_CHUNK):
         k = min(_STINGER_RMAT_CHUNK, m - lo)
         p = np.repeat(initiator, k, axis=1)  # rows a, b, c, d; each edge walks its own initiator
@@ -514,7 +515,8 @@ def _stinger_rmat(rng: np.random.Generator, scale: int, edge_factor: int) -> _Bu
             j |= ((r > p[0]) & (r <= ab)) | (r > ab + p[2])  # quadrants b and d
             if level == scale - 1:
                 break
-            rng.random(dtype=np.float32, out=noise)  # each of a, b, c, d times U(0.95, 1.05), then renormalised
+            # each of a, b, c, d times U(0.95, 1.05), then renormalised (which cancels the /10)
+            rng.random(dtype=np.float32, out=noise)
             noise += 9.5
             p *= noise
             p /= p.sum(axis=0)

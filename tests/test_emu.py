@@ -107,7 +107,8 @@ def test_bfs_edge_blocks_stay_with_their_vertex_so_rmat_hubs_overload_nodelet_0(
     busy, mteps = {}, {}
     for kind, spec in (("er", "er:4096:65536"), ("rmat", "stinger-rmat:12:16")):
         offsets, targets = csr_arrays(bfs_graph(spec))
-        bfs_arrays(offsets, targets, int(np.argmax(np.diff(offsets))), Machine(), "remote", None, 14)
+        hub = int(np.argmax(np.diff(offsets)))
+        bfs_arrays(offsets, targets, hub, Machine(), "remote", None, 14)
         r = emu.last_report()
         busy[kind], mteps[kind] = r.channel_busy, r.mteps
     assert busy["rmat"].argmax() == 0 and busy["rmat"][0] > 2.5 * np.median(busy["rmat"])
