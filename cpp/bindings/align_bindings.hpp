@@ -1,4 +1,4 @@
-// Python binding of the aligner for nx_irreg._core. nx_irreg.align converts NetworkX graphs and
+// Python binding of the aligner for irreg._core. nx_irreg.align converts NetworkX graphs and
 // labels to the arrays taken here and validates them; this layer checks shapes and ranges again
 // (it is reachable directly) and releases the GIL while the aligner runs.
 #pragma once

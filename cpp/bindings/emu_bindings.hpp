@@ -1,4 +1,4 @@
-// Python binding of the Emu model for nx_irreg._core. nx_irreg.emu builds the machine from its
+// Python binding of the Emu model for irreg._core. irreg.emu builds the machine from its
 // calibration and validates inputs; this layer checks shapes again (it is reachable directly),
 // turns std::invalid_argument into ValueError and releases the GIL while a kernel runs.
 #pragma once

@@ -1,4 +1,4 @@
-// Python bindings of the graph engine for nx_irreg._core: the built graph (CSR + grouped index)
+// Python bindings of the graph engine for irreg._core: the built graph (CSR + grouped index)
 // and the five algorithms. nx_irreg.graph / nx_irreg.algorithms wrap them with NumPy-side input
 // checks; results are moved into NumPy arrays without a copy, and the GIL is released while
 // C++ runs.
@@ -59,7 +59,7 @@ inline std::unique_ptr<graph::Graph> MakeGraph(const I64Array& src, const I64Arr
 
 inline void BindGraph(py::module_& m) {
   using graph::Graph;
-  py::class_<Graph>(m, "Graph", py::module_local(),
+  py::class_<Graph>(m, "Graph",
                     "A graph built once: CSR plus the tiled, conflict-free grouped index.")
       .def(py::init(&MakeGraph), py::arg("src"), py::arg("dst"), py::arg("weight"), py::arg("n"),
            py::arg("directed"), py::arg("tile_size") = 0, py::arg("isa") = py::none())

@@ -1,6 +1,5 @@
-// Python bindings shared by nx_irreg._core and ase_irreg._core: ISA selection and the grouped
-// index. Classes are module-local, so both modules can be imported in one process. Only
-// contiguous NumPy arrays cross the boundary; the GIL is released around C++ work.
+// Python bindings of irreg._core: ISA selection and the grouped index. Only contiguous NumPy
+// arrays cross the boundary; the GIL is released around C++ work.
 #pragma once
 
 #include <pybind11/numpy.h>
@@ -265,7 +264,7 @@ class PyGroupedIndex {
 };
 
 inline void BindGroupedIndex(py::module_& m, const char* default_conflict) {
-  py::class_<PyGroupedIndex>(m, "GroupedIndex", py::module_local(), R"doc(
+  py::class_<PyGroupedIndex>(m, "GroupedIndex", R"doc(
 Tiled, conflict-free grouped index of the edges of a sparse matrix (seed 000 §2.3, §4.2, §5).
 
 Edge (i, j) is the nonzero at row i, column j. Edges are cut into tile_size x tile_size tiles

@@ -1,4 +1,4 @@
-// ase_irreg._core's MD classes: the Lennard-Jones system kept across steps and the standalone
+// irreg._core's MD classes: the Lennard-Jones system kept across steps and the standalone
 // velocity-Verlet driver. Arrays cross as contiguous float64; the GIL is released around C++ work.
 #pragma once
 
@@ -174,7 +174,7 @@ inline std::vector<double> Flat(const F64Array& a) {
 }
 
 inline void BindMd(py::module_& m) {
-  py::class_<PyLjSystem>(m, "LjSystem", py::module_local(),
+  py::class_<PyLjSystem>(m, "LjSystem",
                          "Lennard-Jones atoms kept across MD steps (see ase_irreg.LennardJones).")
       .def(py::init([](double epsilon, double sigma, double rc, double ro, bool smooth, bool shift,
                        double skin, int32_t rebuild_every, const std::string& regroup,
@@ -209,7 +209,7 @@ inline void BindMd(py::module_& m) {
                                                   : md::kDefaultMdTileSize;
       });
 
-  py::class_<md::VelocityVerlet>(m, "VelocityVerlet", py::module_local(),
+  py::class_<md::VelocityVerlet>(m, "VelocityVerlet",
                                  "NVE velocity Verlet over an LjSystem (the CLI's driver).")
       .def(py::init([](PyLjSystem& system, py::handle positions, py::handle velocities,
                        double mass, double dt, double volume) {

@@ -1,5 +1,5 @@
 // The parameters of a migratory-thread machine (seed 002 §2, §4.1). The values for the Emu Chick
-// come from nx_irreg/emu/calibration.py, which says where each number comes from; the C++ side
+// come from src/irreg/emu/calibration.py, which says where each number comes from; the C++ side
 // only holds them and checks that they describe a machine.
 #pragma once
 

@@ -1,0 +1,446 @@
+"""``irreg bench graph``: seed 000's Fig. 8 and Table 3 on this machine, with the peers beside.
+
+For each graph (RMAT scale 20 edge factor 16, Erdos-Renyi of the same size, a 1000 x 1000 grid,
+and a 1M-vertex DAG for TS) and each algorithm, it times our variants (``serial`` Pregel,
+``naive`` and ``opt`` per ISA, and the faster ``direction`` BFS, ``dijkstra`` SSSP/SSWP and
+``union-find`` WCC) and the
+same workload in scipy.sparse.csgraph and NetworkX, single-threaded, in one run. Every row
+records the SIMD utilization of the run and its speedup over ``serial`` (``extra``). Results are
+checked against the ``serial`` result (peers: against ours) after every timed run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+import irreg
+from irreg.bench import harness as hs
+from irreg.bench import report
+from irreg.cli import args as cli_args
+from irreg.cli.graph import run_algorithm
+from irreg.inputs import EdgeList, generate
+
+if TYPE_CHECKING:
+    from nx_irreg import IrregGraph
+
+ALGORITHMS = ("bfs", "sssp", "sswp", "wcc", "ts")
+FULL_CASES = (
+    ("rmat:20:16", ("bfs", "sssp", "sswp", "wcc")),
+    ("er:1048576:16777216", ("bfs", "sssp", "sswp", "wcc")),
+    ("grid:1000:1000", ("bfs", "sssp", "sswp", "wcc")),
+    ("dag:1000000:8000000", ("ts",)),
+)
+QUICK_CASES = (
+    ("rmat:13:16", ("bfs", "sssp", "sswp", "wcc")),
+    ("er:8192:131072", ("bfs", "sssp", "sswp", "wcc")),
+    ("grid:60:60", ("bfs", "sssp", "sswp", "wcc")),
+    ("dag:10000:80000", ("ts",)),
+)
+DEFAULT_VARIANTS = ("serial", "naive", "opt", "direction", "dijkstra", "union-find")
+ISA_FREE_VARIANTS = ("serial", "direction", "dijkstra", "union-find")  # no SIMD: one row, isa None
+EMULATED_ISA = "avx512-emu"
+# NetworkX holds ~0.5 kB per edge and takes minutes on the 16M-edge graphs; above this many
+# stored edges its rows are reported as skipped (raise it with --networkx-max-edges).
+NETWORKX_MAX_EDGES = 4_500_000
+# Min-label WCC on the grid takes ~30 s per Pregel run (one superstep per grid step, most of the
+# grid relabelled each time); measurements that slow are repeated less, so the run stays short.
+BUDGET_SECONDS = 5.0
+
+
+@dataclass(frozen=True)
+class GraphBenchConfig:
+    quick: bool = False
+    isas: Sequence[str] | None = None
+    variants: Sequence[str] = DEFAULT_VARIANTS
+    algorithms: Sequence[str] = ALGORITHMS
+    networkx_max_edges: int = NETWORKX_MAX_EDGES
+    tile_size: int | None = None
+
+
+# --- the CLI command ------------------------------------------------------------------------------
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``irreg bench graph``."""
+    hs.add_arguments(parser, default_repeats=3, default_budget=BUDGET_SECONDS)
+    parser.add_argument(
+        "--isa",
+        nargs="+",
+        action="extend",
+        metavar="ISA",
+        help=f"ISAs for naive/opt (default: every native one; of {', '.join(irreg.compiled_isas())})",
+    )
+    parser.add_argument(
+        "--variant",
+        nargs="+",
+        action="extend",
+        metavar="V",
+        dest="variants",
+        help=f"our variants to time (default: {' '.join(DEFAULT_VARIANTS)}; also opt-search)",
+    )
+    parser.add_argument(
+        "--algorithm",
+        nargs="+",
+        action="extend",
+        metavar="ALG",
+        dest="algorithms",
+        choices=ALGORITHMS,
+        help="algorithms to time (default: all)",
+    )
+    parser.add_argument(
+        "--networkx-max-edges",
+        type=cli_args.non_negative_int,
+        default=NETWORKX_MAX_EDGES,
+        metavar="M",
+        help=f"skip NetworkX on graphs with more stored edges (default {NETWORKX_MAX_EDGES:,})",
+    )
+    parser.add_argument(
+        "--tile-size", type=int, metavar="T", help="tile edge (default: by graph size)"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Runs ``irreg bench graph`` for parsed options; returns the exit status."""
+    harness = hs.harness_from_args("graph", args)
+    config = GraphBenchConfig(
+        quick=args.quick,
+        isas=args.isa,
+        variants=tuple(args.variants or DEFAULT_VARIANTS),
+        algorithms=tuple(args.algorithms or ALGORITHMS),
+        networkx_max_edges=args.networkx_max_edges,
+        tile_size=args.tile_size,
+    )
+    graph_benchmark(config, harness)
+    harness.report(json_path=args.json)
+    if args.plot:
+        plot_speedups(args.plot, harness.rows)
+    return 0
+
+
+# --- the benchmark --------------------------------------------------------------------------------
+
+
+def graph_benchmark(config: GraphBenchConfig, harness: hs.Harness) -> list[hs.Row]:
+    """Measures every case in turn (one graph in memory at a time); returns the new rows."""
+    from nx_irreg import algorithms as alg
+
+    isas = select_isas(config.isas, quick=config.quick)
+    for v in config.variants:
+        known = {x for a in ALGORITHMS for x in alg.variants(a)}
+        if v not in known:
+            raise hs.BenchError(
+                f"unknown variant {v!r}; expected some of {', '.join(sorted(known))}"
+            )
+    rows: list[hs.Row] = []
+    for spec, algorithms in QUICK_CASES if config.quick else FULL_CASES:
+        wanted = [a for a in algorithms if a in config.algorithms]
+        if not wanted:
+            continue
+        case = Case.build(spec, config.tile_size, config.networkx_max_edges)
+        for name in wanted:
+            rows += harness.run(algorithm_specs(case, name, config.variants, isas))
+        del case
+        gc.collect()
+    add_speedups(rows)
+    return rows
+
+
+def select_isas(requested: Sequence[str] | None, *, quick: bool) -> list[str]:
+    """ISAs to time naive/opt on: the requested ones, or every native one (emulated with --quick)."""
+    compiled = list(irreg.compiled_isas())
+    runnable = list(irreg.available_isas())
+    for isa in requested or ():
+        if isa not in compiled:
+            raise hs.BenchError(f"unknown ISA {isa!r}; expected one of {', '.join(compiled)}")
+        if isa not in runnable:
+            raise hs.BenchError(f"this CPU cannot run ISA {isa!r}")
+    if requested:
+        return list(dict.fromkeys(requested))
+    return [isa for isa in runnable if quick or isa != EMULATED_ISA]
+
+
+@dataclass
+class Case:
+    """One input graph, built once for every algorithm and variant, with its peers' forms."""
+
+    name: str
+    edges: EdgeList
+    graph: "IrregGraph"
+    source: int
+    matrix: Any  # scipy CSR of the same edges, or None without scipy
+    networkx_graph: Any  # or None
+    networkx_skip: str | None
+
+    @classmethod
+    def build(cls, spec: str, tile_size: int | None, networkx_max_edges: int) -> Case:
+        from nx_irreg import IrregGraph
+
+        hs.note(f"generating {spec} ...")
+        edges = generate(spec)
+        hs.note(
+            f"{edges.name}: {edges.n:,} vertices, {edges.num_edges:,} edges; building the index ..."
+        )
+        graph = IrregGraph.from_edges(
+            edges.src,
+            edges.dst,
+            edges.weight,
+            n=edges.n,
+            directed=edges.directed,
+            tile_size=tile_size,
+        )
+        offsets, targets, weights = graph.csr()
+        source = int(np.argmax(np.diff(offsets))) if graph.n else 0
+        matrix = _scipy_matrix(offsets, targets, weights, graph.n)
+        nx_graph, nx_skip = None, None
+        try:
+            import networkx  # noqa: F401
+        except ImportError:
+            nx_skip = "networkx is not installed"
+        else:
+            if graph.num_edges > networkx_max_edges:
+                nx_skip = f"{graph.num_edges:,} edges > --networkx-max-edges {networkx_max_edges:,}"
+            else:
+                hs.note(f"building the NetworkX graph of {edges.name} ...")
+                nx_graph = _networkx_graph(edges)
+        return cls(edges.name, edges, graph, source, matrix, nx_graph, nx_skip)
+
+
+def algorithm_specs(
+    case: Case, name: str, variants: Sequence[str], isas: Sequence[str]
+) -> list[hs.Spec]:
+    """Specs for one algorithm on one case: ours, then scipy and NetworkX."""
+    from nx_irreg import algorithms as alg
+
+    reference = _run_ours(case, name, "serial", None)
+    check = _checker(name, reference)
+    work = case.graph.num_edges
+    specs: list[hs.Spec] = []
+    for variant in variants:
+        if variant not in alg.variants(name):
+            continue
+        for isa in [None] if variant in ISA_FREE_VARIANTS else isas:
+            specs.append(
+                hs.Spec(
+                    name=name,
+                    case=case.name,
+                    impl="irreg",
+                    variant=variant,
+                    isa=isa,
+                    run=lambda _s, v=variant, i=isa: _run_ours(case, name, v, i),
+                    verify=check,
+                    work=work,
+                    work_unit="edges",
+                    extra=_stats_extra,
+                )
+            )
+    specs += peer_specs(case, name, reference, work)
+    return specs
+
+
+def peer_specs(case: Case, name: str, reference: Any, work: int) -> list[hs.Spec]:
+    """scipy.sparse.csgraph and NetworkX doing the same work, where they have the algorithm."""
+    specs = []
+    scipy_run = _scipy_runner(case, name)
+    if scipy_run is not None:
+        specs.append(
+            hs.Spec(
+                name=name,
+                case=case.name,
+                impl="scipy",
+                run=scipy_run,
+                verify=_scipy_checker(name, reference),
+                work=work,
+                work_unit="edges",
+                skip_reason=None if case.matrix is not None else "scipy is not installed",
+            )
+        )
+    nx_run = _networkx_runner(case, name)
+    if nx_run is not None:
+        specs.append(
+            hs.Spec(
+                name=name,
+                case=case.name,
+                impl="networkx",
+                run=nx_run,
+                verify=_networkx_checker(name, reference),
+                work=work,
+                work_unit="edges",
+                skip_reason=case.networkx_skip,
+            )
+        )
+    return specs
+
+
+def add_speedups(rows: Sequence[hs.Row]) -> None:
+    """``extra["speedup_vs_serial"]``: the serial row's median over this row's, per (name, case)."""
+    serial = {
+        (r.name, r.case): r.seconds
+        for r in rows
+        if r.impl == "irreg" and r.variant == "serial" and not r.skipped
+    }
+    for row in rows:
+        base = serial.get((row.name, row.case))
+        if base and not row.skipped and row.seconds:
+            row.extra["speedup_vs_serial"] = base / row.seconds
+
+
+# --- running ours and the peers ------------------------------------------------------------------
+
+
+def _run_ours(case: Case, name: str, variant: str, isa: str | None) -> Any:
+    return run_algorithm(name, case.graph, case.source, variant, isa)
+
+
+def _stats_extra(result: Any) -> dict[str, Any]:
+    s = result.stats
+    return {
+        "simd_utilization": s.simd_utilization,
+        "supersteps": s.supersteps,
+        "active_edges": s.active_edges,
+    }
+
+
+def _checker(name: str, ref: Any) -> Callable[[Any], None]:
+    def verify(result: Any) -> None:
+        if name == "bfs":
+            ok = np.array_equal(result.depth, ref.depth) and np.array_equal(
+                result.parent, ref.parent
+            )
+        elif name in ("sssp", "sswp"):
+            ok = np.allclose(result.value, ref.value, rtol=1e-12, atol=0.0)
+        elif name == "wcc":
+            ok = np.array_equal(result.label, ref.label)
+        else:
+            ok = np.array_equal(result.generation, ref.generation)
+        if not ok:
+            raise hs.BenchError(
+                f"{name}: {result.stats.variant}/{result.stats.isa} disagrees with serial"
+            )
+
+    return verify
+
+
+def _scipy_matrix(offsets: np.ndarray, targets: np.ndarray, weights: np.ndarray, n: int) -> Any:
+    try:
+        import scipy.sparse as sp
+    except ImportError:
+        return None
+    return sp.csr_matrix((weights, targets, offsets), shape=(n, n))
+
+
+def _scipy_runner(case: Case, name: str) -> Callable[[Any], Any] | None:
+    from scipy.sparse import csgraph
+
+    a, s = case.matrix, case.source
+    if name == "bfs":
+        return lambda _s: csgraph.breadth_first_order(a, s, directed=True, return_predecessors=True)
+    if name == "sssp":
+        return lambda _s: csgraph.dijkstra(a, directed=True, indices=s)
+    if name == "wcc":
+        return lambda _s: csgraph.connected_components(a, directed=True, connection="weak")
+    return None  # scipy has no widest path or topological sort
+
+
+def _scipy_checker(name: str, ref: Any) -> Callable[[Any], None]:
+    def verify(result: Any) -> None:
+        if name == "bfs":
+            ok = np.array_equal(np.sort(result[0]), np.flatnonzero(ref.depth >= 0))
+        elif name == "sssp":
+            ok = np.allclose(result, ref.value, rtol=1e-12, atol=0.0)
+        else:
+            ok = _same_partition(result[1], ref.label)
+        if not ok:
+            raise hs.BenchError(f"{name}: scipy disagrees with irreg")
+
+    return verify
+
+
+def _networkx_graph(edges: EdgeList) -> Any:
+    import networkx as nx
+
+    g = nx.DiGraph() if edges.directed else nx.Graph()
+    g.add_nodes_from(range(edges.n))
+    g.add_weighted_edges_from(zip(edges.src.tolist(), edges.dst.tolist(), edges.weight.tolist()))
+    return g
+
+
+def _networkx_runner(case: Case, name: str) -> Callable[[Any], Any] | None:
+    import networkx as nx
+
+    g, s = case.networkx_graph, case.source
+    if name == "bfs":
+        return lambda _s: nx.single_source_shortest_path_length(g, s)
+    if name == "sssp":
+        return lambda _s: nx.single_source_dijkstra_path_length(g, s, weight="weight")
+    if name == "wcc":
+        if case.edges.directed:
+            return lambda _s: list(nx.weakly_connected_components(g))
+        return lambda _s: list(nx.connected_components(g))
+    if name == "ts":
+        return lambda _s: list(nx.topological_generations(g))
+    return None  # NetworkX has no single-source widest path
+
+
+def _networkx_checker(name: str, ref: Any) -> Callable[[Any], None]:
+    def verify(result: Any) -> None:
+        if name in ("bfs", "sssp"):
+            got = np.full(len(ref[0]), -1.0)
+            got[list(result)] = list(result.values())
+            want = ref.depth if name == "bfs" else np.where(np.isinf(ref.value), -1.0, ref.value)
+            ok = np.allclose(got, want, rtol=1e-12, atol=0.0)
+        elif name == "wcc":
+            label = np.empty(len(ref.label), np.int64)
+            for k, comp in enumerate(result):
+                label[list(comp)] = k
+            ok = _same_partition(label, ref.label)
+        else:
+            gen = np.empty(len(ref.generation), np.int64)
+            for k, layer in enumerate(result):
+                gen[list(layer)] = k
+            ok = np.array_equal(gen, ref.generation)
+        if not ok:
+            raise hs.BenchError(f"{name}: NetworkX disagrees with irreg")
+
+    return verify
+
+
+def _same_partition(a: np.ndarray, b: np.ndarray) -> bool:
+    pairs = np.unique(np.stack([np.asarray(a, np.int64), np.asarray(b, np.int64)]), axis=1)
+    return pairs.shape[1] == np.unique(a).size == np.unique(b).size
+
+
+# --- the plot -------------------------------------------------------------------------------------
+
+
+def plot_speedups(path: str | os.PathLike[str], rows: Sequence[hs.Row]) -> None:
+    """Bar chart of speedup over ``serial``: one panel per algorithm, bars grouped by case."""
+    report.require_matplotlib()
+    from matplotlib.figure import Figure
+
+    names = [n for n in ALGORITHMS if any(r.name == n for r in rows)]
+    fig = Figure(figsize=(13, 3.4 * len(names)), layout="constrained")
+    axes = fig.subplots(len(names), 1, squeeze=False).ravel()
+    for ax, name in zip(axes, names, strict=True):
+        mine = [r for r in rows if r.name == name and r.variant != "serial"]
+        cases = list(dict.fromkeys(r.case for r in mine))
+        labels = list(dict.fromkeys(_series(r) for r in mine))
+
+        def speedup(case: str, label: str, mine: list = mine) -> float | None:
+            row = next((r for r in mine if r.case == case and _series(r) == label), None)
+            return None if row is None else row.extra.get("speedup_vs_serial")
+
+        series = [(label, lambda c, label=label: speedup(c, label)) for label in labels]
+        report.speedup_panel(ax, name, cases, series, "speedup over serial")
+    fig.suptitle(f"irreg bench graph ({report.cpu_model()}, single thread)")
+    fig.savefig(path, dpi=120)
+
+
+def _series(row: hs.Row) -> str:
+    return " ".join(p for p in (row.impl, row.variant, row.isa) if p)

@@ -1,0 +1,405 @@
+"""``irreg bench md``: the MD component against the seed's tables and against its peers.
+
+On the LJ benchmark lattice (``irreg.md_driver``: fcc at density 0.8442, T 1.44, cutoff 2.5, skin
+0.3), for 32,000 and 131,072 atoms (``--quick``: 864):
+
+- ``rebuild`` (seed 000 Table 4): one neighbour rebuild after 20 MD steps, as Non-Group
+  (``variant none``: the neighbour build alone), Regroup-All (``full``) and Inc-Group
+  (``incremental``), for ``extra.neighbor`` binned and allpairs. ``extra.ratio_vs_none`` is the
+  overhead relative to Non-Group.
+- ``force``: the force kernel alone on a built list: Non-Group (plain list, scalar) and the
+  grouped kernel on every ISA; ``extra.speedup_vs_scalar`` against the scalar grouped kernel.
+- ``md_step`` (seed 000 Fig. 9): 100 steps with a rebuild every 20 on the C++ driver, Serial
+  (``none``) against Inc-Group+SIMD per ISA, and LAMMPS ``lj/cut`` on the same run when its Python
+  module is installed; then the same with ``rebuild="auto"``.
+- ``md_step`` under ``ase.md.verlet.VelocityVerlet``: ``ase_irreg.LennardJones`` against
+  ``asap3.LennardJones`` and (small sizes only) ``ase.calculators.lj.LennardJones``.
+
+Work is atom-steps (``md_step``) or pairs (``force``, ``rebuild``). Peers not installed are
+reported as skipped rows.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from irreg.bench import harness as hs
+from irreg.bench import report
+
+FULL_CELLS = (20, 32)
+QUICK_CELLS = (6,)
+STEPS = 100
+REBUILD_EVERY = 20
+ASE_MAX_ATOMS = 4000  # ASE's LennardJones is a per-atom Python loop
+ALLPAIRS_MAX_ATOMS = 40000  # all pairs is O(n^2): 131k atoms take minutes per rebuild
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``irreg bench md``."""
+    hs.add_arguments(parser, default_repeats=3)
+    parser.add_argument(
+        "--cells",
+        type=int,
+        nargs="+",
+        metavar="N",
+        help="fcc cells per side (default 20 and 32: 32,000 and 131,072 atoms)",
+    )
+    parser.add_argument(
+        "--isa",
+        nargs="+",
+        metavar="ISA",
+        help="ISAs of the grouped kernel (default: every one available)",
+    )
+    parser.add_argument(
+        "--allpairs-max-atoms",
+        type=int,
+        default=ALLPAIRS_MAX_ATOMS,
+        help=f"skip all-pairs rebuilds above this size (default {ALLPAIRS_MAX_ATOMS:,})",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Runs ``irreg bench md``; returns the exit status."""
+    import ase_irreg
+
+    harness = hs.harness_from_args("md", args)
+    cells = args.cells or (QUICK_CELLS if args.quick else FULL_CELLS)
+    isas = args.isa or [i for i in ase_irreg.available_isas() if i != "avx512-emu" or args.quick]
+    for isa in isas:
+        try:
+            ase_irreg.resolve_isa(isa)
+        except (ValueError, RuntimeError) as err:
+            raise hs.BenchError(str(err)) from None
+    for c in cells:
+        md_benchmark(
+            c,
+            isas,
+            harness,
+            allpairs_max_atoms=args.allpairs_max_atoms,
+            steps=20 if args.quick else STEPS,
+        )
+    add_ratios(harness.rows)
+    harness.report(json_path=args.json)
+    if args.plot:
+        report.plot_rows(args.plot, harness.rows, title="irreg bench md")
+    return 0
+
+
+def md_benchmark(
+    cells: int, isas: Sequence[str], harness: hs.Harness, *, allpairs_max_atoms: int, steps: int
+) -> None:
+    """Every row family for one lattice size."""
+    from irreg import md_driver as md
+
+    n = 4 * cells**3
+    case = f"lj-{n}"
+    hs.note(f"{case}: running {REBUILD_EVERY} steps for the rebuild snapshot ...")
+    system, driver = md.make_driver(cells, rebuild=REBUILD_EVERY)
+    x0 = driver.positions
+    driver.run(REBUILD_EVERY - 1)  # positions one step before the schedule's rebuild
+    x20 = driver.positions
+    del driver, system
+    best = isas[0]
+    harness.run(rebuild_specs(cells, case, x0, x20, best, allpairs_max_atoms))
+    harness.run(force_specs(cells, case, x20, isas))
+    harness.run(run_specs(cells, case, isas, steps))
+    harness.run(ase_specs(cells, case, best, steps))
+
+
+# --- Table 4: one rebuild ---------------------------------------------------------------------------
+
+
+def rebuild_specs(
+    cells: int, case: str, x0: np.ndarray, x20: np.ndarray, isa: str, allpairs_max_atoms: int
+) -> list[hs.Spec]:
+    from irreg import md_driver as md
+
+    n = len(x0)
+    specs = []
+    for neighbor in ("binned", "allpairs"):
+        for regroup in ("none", "full", "incremental"):
+
+            def setup(neighbor=neighbor, regroup=regroup) -> Any:
+                system, _, _, _ = md.make_system(
+                    cells, rebuild="auto", regroup=regroup, neighbor=neighbor, isa=isa
+                )
+                system.compute(x0, energy_virial=False)  # the index as the run had it
+                return system
+
+            def rebuild(system: Any) -> Any:
+                system.rebuild_at(x20)
+                return system
+
+            def extra(system: Any, neighbor=neighbor) -> dict[str, Any]:
+                last = system.stats()["recent_rebuilds"][-1]
+                return {
+                    "neighbor": neighbor,
+                    "pairs_added": last["added"],
+                    "pairs_removed": last["removed"],
+                    "holes": last["holes"],
+                    "neighbor_seconds": last["neighbor_seconds"],
+                    "group_seconds": last["group_seconds"],
+                }
+
+            skip = None
+            if neighbor == "allpairs" and n > allpairs_max_atoms:
+                skip = f"{n:,} atoms > --allpairs-max-atoms {allpairs_max_atoms:,}"
+            specs.append(
+                hs.Spec(
+                    "rebuild",
+                    case,
+                    rebuild,
+                    variant=regroup,
+                    isa=None if regroup == "none" else isa,
+                    setup=setup,
+                    work=n,
+                    work_unit="atoms",
+                    extra=extra,
+                    skip_reason=skip,
+                )
+            )
+    return specs
+
+
+# --- the force kernel alone -----------------------------------------------------------------------
+
+
+def force_specs(cells: int, case: str, x: np.ndarray, isas: Sequence[str]) -> list[hs.Spec]:
+    from irreg import md_driver as md
+
+    specs = []
+    variants = [("none", "scalar")] + [("incremental", isa) for isa in isas]
+    if "scalar" not in isas:
+        variants.append(("incremental", "scalar"))
+    for regroup, isa in variants:
+        system, _, _, _ = md.make_system(cells, rebuild="auto", regroup=regroup, isa=isa)
+        system.compute(x, energy_virial=False)
+        pairs = system.stats()["pairs"]
+        specs.append(
+            hs.Spec(
+                "force",
+                case,
+                lambda _, s=system: s.compute(x, energy_virial=False),
+                variant=regroup,
+                isa=isa,
+                work=pairs,
+                work_unit="pairs",
+                extra={"simd_utilization": round(system.stats()["simd_utilization"], 4)},
+            )
+        )
+    return specs
+
+
+# --- Fig. 9 and the driver against LAMMPS -------------------------------------------------------------
+
+
+def run_specs(cells: int, case: str, isas: Sequence[str], steps: int) -> list[hs.Spec]:
+    from irreg import md_driver as md
+
+    n = 4 * cells**3
+    specs = []
+    for rebuild in (REBUILD_EVERY, "auto"):
+        label = f"{case}-every{rebuild}" if rebuild != "auto" else f"{case}-auto"
+        variants = [("none", "scalar")] + [("incremental", isa) for isa in isas]
+        for regroup, isa in variants:
+
+            def setup(regroup=regroup, isa=isa, rebuild=rebuild) -> Any:
+                # the first build and forces are set-up, as in LAMMPS
+                return md.make_driver(cells, rebuild=rebuild, regroup=regroup, isa=isa)
+
+            def go(state: Any) -> Any:
+                state[1].run(steps)
+                return state
+
+            specs.append(
+                hs.Spec(
+                    "md_step",
+                    label,
+                    go,
+                    variant=regroup,
+                    isa=isa,
+                    setup=setup,
+                    work=n * steps,
+                    work_unit="atom-steps",
+                    extra=_run_extra,
+                )
+            )
+        specs.append(_lammps_spec(cells, label, rebuild, steps))
+    return specs
+
+
+def _run_extra(state: Any) -> dict[str, Any]:
+    system, driver = state
+    s = system.stats()
+    return {
+        "rebuilds": s["rebuilds"],
+        "simd_utilization": round(s["simd_utilization"], 4),
+        "compactions": s["compactions"],
+        "rebuild_seconds": round(s["seconds"]["neighbor"] + s["seconds"]["group"], 5),
+        "force_seconds": round(s["seconds"]["force"], 5),
+        "pe_per_atom_last": round(driver.thermo()["pe_per_atom"], 6),
+    }
+
+
+def _lammps_spec(cells: int, label: str, rebuild: Any, steps: int) -> hs.Spec:
+    n = 4 * cells**3
+    try:
+        from irreg.bench.peers import lammps as lammps_peer
+
+        reason = lammps_peer.lammps_available()
+    except ImportError as err:
+        lammps_peer, reason = None, f"irreg.bench.peers.lammps unavailable: {err}"
+    if reason is not None:
+        return hs.Spec(
+            "md_step",
+            label,
+            impl="lammps",
+            work=n * steps,
+            work_unit="atom-steps",
+            skip_reason=reason,
+        )
+
+    def go(_: Any) -> Any:
+        return lammps_peer.run_lammps_lj(cells, steps, rebuild=rebuild)
+
+    # The harness times the whole call (set-up included); extra carries LAMMPS's own loop time.
+    return hs.Spec(
+        "md_step",
+        label,
+        go,
+        impl="lammps",
+        work=n * steps,
+        work_unit="atom-steps",
+        extra=lambda r: {
+            "loop_seconds": r.loop_seconds,
+            "rebuilds": r.rebuilds,
+            "loop_atom_steps_per_second": r.atom_steps_per_second,
+            "pair_seconds": r.pair_seconds,
+            "neigh_seconds": r.neigh_seconds,
+        },
+    )
+
+
+# --- ASE drivers --------------------------------------------------------------------------------------
+
+
+def ase_specs(cells: int, case: str, isa: str, steps: int) -> list[hs.Spec]:
+    from ase import Atoms
+    from ase.calculators.lj import LennardJones as AseLennardJones
+    from ase.md.verlet import VelocityVerlet
+
+    from ase_irreg import LennardJones
+    from irreg import md_driver as md
+
+    positions, cell = md.fcc_lattice(cells)
+    n = len(positions)
+    label = f"ase-verlet-{n}"
+
+    def atoms_with(calc: Any) -> Any:
+        atoms = Atoms(f"Ar{n}", positions=positions, cell=cell, pbc=True)
+        atoms.set_masses(np.ones(n))
+        atoms.set_velocities(md.initial_velocities(n))
+        atoms.calc = calc
+        atoms.get_forces()  # the first forces (and neighbour list) are not part of the steps
+        return VelocityVerlet(atoms, timestep=md.TIMESTEP)
+
+    calcs: list[tuple[str, Any, str | None]] = [
+        ("irreg", lambda: LennardJones(rc=md.CUTOFF, skin=md.SKIN, isa=isa), None)
+    ]
+    try:
+        from asap3 import LennardJones as AsapLennardJones
+
+        calcs.append(
+            (
+                "asap3",
+                lambda: AsapLennardJones([18], [1.0], [1.0], rCut=md.CUTOFF, modified=True),
+                None,
+            )
+        )
+    except ImportError:
+        calcs.append(("asap3", None, "asap3 is not installed (pip install asap3)"))
+    ase_skip = (
+        None if n <= ASE_MAX_ATOMS else f"{n:,} atoms > {ASE_MAX_ATOMS:,}: per-atom Python loop"
+    )
+    calcs.append(("ase", lambda: AseLennardJones(rc=md.CUTOFF), ase_skip))
+
+    specs = []
+    for impl, make, skip in calcs:
+        ase_steps = steps if impl != "ase" else max(5, steps // 10)
+        specs.append(
+            hs.Spec(
+                "md_step",
+                label,
+                (lambda dyn, k=ase_steps: dyn.run(k)) if skip is None else None,
+                impl=impl,
+                variant="incremental" if impl == "irreg" else None,
+                isa=isa if impl == "irreg" else None,
+                setup=(lambda make=make: atoms_with(make())) if skip is None else None,
+                work=n * ase_steps,
+                work_unit="atom-steps",
+                skip_reason=skip,
+            )
+        )
+    return specs
+
+
+# --- ratios -------------------------------------------------------------------------------------------
+
+
+def add_ratios(rows: Sequence[hs.Row]) -> None:
+    """rebuild rows: ratio_vs_none per (case, neighbor); force rows: speedup_vs_scalar;
+    md_step rows: speedup_vs_serial (Fig. 9) and, under ASE, speedup_vs_asap3."""
+
+    def find(pred) -> hs.Row | None:
+        return next((r for r in rows if pred(r) and not r.skipped and r.seconds), None)
+
+    for row in rows:
+        if row.skipped or not row.seconds:
+            continue
+        if row.name == "rebuild":
+            base = find(
+                lambda r, row=row: (
+                    r.name == "rebuild"
+                    and r.case == row.case
+                    and r.variant == "none"
+                    and r.extra.get("neighbor") == row.extra.get("neighbor")
+                )
+            )
+            if base:
+                row.extra["ratio_vs_none"] = round(row.seconds / base.seconds, 3)
+        elif row.name == "force" and row.variant != "none":
+            base = find(
+                lambda r, row=row: (
+                    r.name == "force"
+                    and r.case == row.case
+                    and r.variant == "incremental"
+                    and r.isa == "scalar"
+                )
+            )
+            if base:
+                row.extra["speedup_vs_scalar"] = round(base.seconds / row.seconds, 3)
+        elif row.name == "md_step" and row.case.startswith("lj-"):
+            base = find(
+                lambda r, row=row: (
+                    r.name == "md_step" and r.case == row.case and r.variant == "none"
+                )
+            )
+            if base:
+                row.extra["speedup_vs_serial"] = round(base.seconds / row.seconds, 3)
+            lammps = find(
+                lambda r, row=row: r.name == "md_step" and r.case == row.case and r.impl == "lammps"
+            )
+            if lammps and row.impl == "irreg" and row.throughput:
+                # against LAMMPS's own loop rate: its set-up is not part of the steps
+                rate = lammps.extra["loop_atom_steps_per_second"]
+                row.extra["ratio_vs_lammps_loop"] = round(row.throughput / rate, 3)
+        elif row.name == "md_step":
+            base = find(
+                lambda r, row=row: r.name == "md_step" and r.case == row.case and r.impl == "asap3"
+            )
+            if base:
+                row.extra["speedup_vs_asap3"] = round(base.seconds / row.seconds, 3)

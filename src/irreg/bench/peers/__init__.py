@@ -1,0 +1,1 @@
+"""Peers the benchmarks drive outside this process's Python packages (LAMMPS)."""

@@ -1,0 +1,225 @@
+"""``irreg graph {bfs,sssp,sswp,wcc,ts} INPUT``: one algorithm on a file or a generated graph.
+
+INPUT is an edge-list file (SNAP style: ``src dst [weight]`` per line, ``#`` comments) or a
+generator spec (``rmat:SCALE:EF``, ``stinger-rmat:SCALE:EF``, ``er:N:M``, ``grid:R:C``,
+``dag:N:M``; seeded by ``--seed``).
+The graph is built once and every trial reuses it; the report gives the build time, each
+trial's time with the engine's counters, and a summary of the result. ``--output FILE.npz``
+saves the result arrays.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from irreg import compiled_isas
+from irreg.bench.report import format_seconds, machine_info
+from irreg.cli.args import non_negative_int, positive_int
+from irreg.inputs import GENERATOR_FORMS, EdgeList, load_input
+
+if TYPE_CHECKING:
+    from nx_irreg import IrregGraph
+
+ALGORITHMS = ("bfs", "sssp", "sswp", "wcc", "ts")
+SOURCED = ("bfs", "sssp", "sswp")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``irreg graph``."""
+    parser.add_argument("algorithm", choices=ALGORITHMS, help="what to run")
+    parser.add_argument(
+        "input", metavar="INPUT", help=f"edge-list file, or {GENERATOR_FORMS}"
+    )
+    parser.add_argument(
+        "--source",
+        type=non_negative_int,
+        help="source vertex for bfs/sssp/sswp (default: the lowest id with an out-edge)",
+    )
+    parser.add_argument(
+        "--variant",
+        help="serial, naive, opt, opt-search; bfs also direction, sssp and sswp also dijkstra, "
+        "wcc also union-find (the default where there is one; ts: naive)",
+    )
+    parser.add_argument("--isa", help=f"one of {', '.join(compiled_isas())} (default: the best)")
+    parser.add_argument(
+        "--trials", type=positive_int, default=3, help="runs to time (default 3)"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="seed of generated graphs (default 1)")
+    parser.add_argument(
+        "--undirected", action="store_true", help="read the edge list as undirected edges"
+    )
+    parser.add_argument("--tile-size", type=int, metavar="T", help="tile edge, a power of two")
+    parser.add_argument("--json", metavar="FILE", help="write the report as JSON ('-': stdout)")
+    parser.add_argument("--output", metavar="FILE.npz", help="save the result arrays")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Runs ``irreg graph`` for parsed options; returns the exit status."""
+    from nx_irreg import IrregGraph
+
+    from irreg.cli.args import UsageError
+
+    try:
+        edges = load_input(args.input, seed=args.seed, directed=False if args.undirected else None)
+    except (ValueError, OSError) as exc:
+        raise UsageError(str(exc)) from None
+    _say(f"{edges.name}: {edges.n:,} vertices, {edges.num_edges:,} edges; building ...")
+    try:
+        start = time.perf_counter()
+        graph = IrregGraph.from_edges(
+            edges.src,
+            edges.dst,
+            edges.weight,
+            n=edges.n,
+            directed=edges.directed,
+            tile_size=args.tile_size,
+            isa=args.isa,
+        )
+        build_seconds = time.perf_counter() - start
+        source = _source(args, graph)
+        trials = []
+        for trial in range(args.trials):
+            start = time.perf_counter()
+            result = run_algorithm(args.algorithm, graph, source, args.variant, args.isa)
+            seconds = time.perf_counter() - start
+            trials.append((seconds, result.stats))
+            _say(f"trial {trial + 1}/{args.trials}: {format_seconds(seconds)}")
+    except (ValueError, TypeError, RuntimeError) as exc:
+        raise UsageError(str(exc)) from None
+    report = make_report(args.algorithm, edges, graph, source, build_seconds, trials, result)
+    if args.output:
+        np.savez(args.output, **{k: v for k, v in result._asdict().items() if k != "stats"})
+    if args.json:
+        text = json.dumps(report, indent=2)
+        if args.json == "-":
+            print(text)
+        else:
+            with open(args.json, "w", encoding="utf-8") as f:
+                f.write(text + "\n")
+    if args.json != "-":
+        print_report(report, sys.stdout)
+    return 0
+
+
+def run_algorithm(
+    name: str, graph: IrregGraph, source: int | None, variant: str | None, isa: str | None
+):
+    """One run of algorithm ``name``; its result tuple (arrays and ``stats``)."""
+    from nx_irreg import algorithms as alg
+
+    if name == "bfs":
+        return alg.bfs(graph, source=source, variant=variant, isa=isa)
+    if name == "sssp":
+        return alg.sssp(graph, source=source, variant=variant, isa=isa)
+    if name == "sswp":
+        return alg.sswp(graph, source=source, variant=variant, isa=isa)
+    if name == "wcc":
+        return alg.wcc(graph, variant=variant, isa=isa)
+    return alg.topological_generations(graph, variant=variant, isa=isa)
+
+
+def default_source(graph: IrregGraph) -> int:
+    """The lowest vertex id with an out-edge (0 when there is none)."""
+    offsets = graph.csr()[0]
+    with_edges = np.flatnonzero(np.diff(offsets) > 0)
+    return int(with_edges[0]) if with_edges.size else 0
+
+
+def _source(args: argparse.Namespace, graph: IrregGraph) -> int | None:
+    if args.algorithm not in SOURCED:
+        return None
+    if args.source is None:
+        return default_source(graph)
+    if args.source >= graph.n:
+        raise ValueError(
+            f"--source {args.source} is not a vertex (the graph has {graph.n} vertices)"
+        )
+    return args.source
+
+
+def summarize(name: str, result: Any) -> dict[str, Any]:
+    """A few numbers that say what the result is."""
+    if name == "bfs":
+        reached = result.depth >= 0
+        return {"reached": int(reached.sum()), "max_depth": int(result.depth.max(initial=-1))}
+    if name in ("sssp", "sswp"):
+        value = result.value
+        finite = np.isfinite(value)
+        key = "max_distance" if name == "sssp" else "min_width"
+        picked = value[finite]
+        extreme = (picked.max() if name == "sssp" else picked.min()) if picked.size else None
+        reached = int((value < np.inf).sum()) if name == "sssp" else int((value > -np.inf).sum())
+        return {"reached": reached, key: None if extreme is None else float(extreme)}
+    if name == "wcc":
+        labels = result.label
+        sizes = np.bincount(labels, minlength=1) if labels.size else np.zeros(0, np.int64)
+        return {"components": int(np.count_nonzero(sizes)), "largest": int(sizes.max(initial=0))}
+    return {"generations": int(result.generation.max(initial=-1)) + 1}
+
+
+def make_report(
+    name, edges: EdgeList, graph: IrregGraph, source, build_seconds, trials, result
+) -> dict:
+    times = [t for t, _ in trials]
+    stats = trials[-1][1]
+    return {
+        "algorithm": name,
+        "input": edges.name,
+        "vertices": graph.n,
+        "edges": graph.num_edges,
+        "directed": graph.directed,
+        "tile_size": graph.tile_size,
+        "lane_fill": graph.lane_fill,
+        "source": source,
+        "variant": stats.variant,
+        "isa": stats.isa,
+        "build_seconds": build_seconds,
+        "seconds": statistics.median(times),
+        "trial_seconds": times,
+        "stats": {
+            "supersteps": stats.supersteps,
+            "active_edges": stats.active_edges,
+            "vector_ops": stats.vector_ops,
+            "simd_utilization": stats.simd_utilization,
+            "compute_seconds": stats.compute_seconds,
+            "activate_seconds": stats.activate_seconds,
+            "produce_seconds": stats.produce_seconds,
+        },
+        "result": summarize(name, result),
+        "machine": machine_info(),
+    }
+
+
+def print_report(r: dict, out) -> None:
+    s = r["stats"]
+    util = "-" if s["simd_utilization"] is None else f"{s['simd_utilization']:.2f}"
+    lines = [
+        f"{r['algorithm']} on {r['input']}: {r['vertices']:,} vertices, {r['edges']:,} edges"
+        + ("" if r["source"] is None else f", source {r['source']}"),
+        f"  variant {r['variant']}, isa {r['isa']}, tile {r['tile_size']}, lane fill {r['lane_fill']:.2f}",
+        (
+            f"  build {format_seconds(r['build_seconds'])}; run median {format_seconds(r['seconds'])}"
+            f" over {len(r['trial_seconds'])} trials"
+        ),
+        (
+            f"  supersteps {s['supersteps']}, active edges {s['active_edges']:,}, vector ops {s['vector_ops']:,},"
+            f" SIMD utilization {util}"
+        ),
+        (
+            f"  phases: compute {format_seconds(s['compute_seconds'])}, activate"
+            f" {format_seconds(s['activate_seconds'])}, produce {format_seconds(s['produce_seconds'])}"
+        ),
+        "  result: " + ", ".join(f"{k} {v}" for k, v in r["result"].items()),
+    ]
+    out.write("\n".join(lines) + "\n")
+
+
+def _say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)

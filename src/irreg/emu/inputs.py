@@ -1,0 +1,35 @@
+"""Inputs of the seed 002 experiments, shared by ``irreg emu``, ``irreg bench emu`` and the tests:
+the 5-point Laplacian of §3.1 and the undirected, loop-free graphs BFS runs on (§3.2)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def laplacian(k: int):
+    """The 5-point Laplacian of a k x k grid (k*k rows, five diagonals), as a CSR array."""
+    import scipy.sparse as sp
+
+    t = sp.diags_array([-1.0, 2.0, -1.0], offsets=[-1, 0, 1], shape=(k, k))
+    eye = sp.eye_array(k)
+    return sp.csr_array(sp.kron(t, eye) + sp.kron(eye, t))
+
+
+def bfs_graph(spec: str, seed: int = 1):
+    """The graph of a generator spec or edge-list file as an undirected core graph (what
+    ``nx_irreg.IrregGraph`` wraps) without self-loops or repeated edges: STINGER keeps one edge
+    per pair, and Graph500 counts a traversed edge once."""
+    from irreg import _core
+    from irreg.inputs import load_input
+
+    el = load_input(spec, seed=seed)
+    keep = el.src != el.dst
+    src = np.ascontiguousarray(el.src[keep], dtype=np.int64)
+    dst = np.ascontiguousarray(el.dst[keep], dtype=np.int64)
+    return _core.Graph(src, dst, None, el.n, False, 0, None)
+
+
+def csr_arrays(graph) -> tuple[np.ndarray, np.ndarray]:
+    """(offsets int64, targets int32) of an IrregGraph or core graph, as the Emu BFS takes them."""
+    offsets, targets, _ = graph.csr()
+    return offsets.astype(np.int64, copy=False), targets.astype(np.int32, copy=False)

@@ -1,0 +1,115 @@
+"""The kernels on the simulated machine over arrays and core graphs: STREAM, SpMV on any scipy
+matrix, BFS on CSR arrays and the aligner's similarity phase on two core LabelledGraphs. Each
+returns the real result (equal to the CPU's) and leaves its :class:`Report` in
+:func:`irreg.emu.last_report`. :mod:`nx_irreg.emu` takes NetworkX graphs to these."""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from irreg import _core
+from irreg.emu import report
+from irreg.emu.machine import Machine, as_machine
+
+STRATEGIES = ("remote", "migrate")
+SPMV_LAYOUTS = ("2d", "1d")
+SCHEMES = ("all", "pair")
+LAYOUTS = ("blk", "hcb")
+
+
+def _threads(threads: object, m: Machine, *, multiple: bool = True) -> int:
+    if threads is None:
+        return m.max_threads
+    if not isinstance(threads, numbers.Integral) or isinstance(threads, bool):
+        raise TypeError(f"threads must be an int, got {type(threads).__name__}")
+    if threads < 1:
+        raise ValueError(f"threads must be >= 1, got {threads}")
+    if multiple and threads % m.nodelets:
+        raise ValueError(
+            f"threads must be a multiple of the {m.nodelets} nodelets (a share per nodelet), "
+            f"got {threads}"
+        )
+    return int(threads)
+
+
+def _choice(value: object, name: str, options: tuple) -> str:
+    if value not in options:
+        raise ValueError(f"{name} must be one of {list(options)}, got {value!r}")
+    return str(value)
+
+
+def stream(n: int = 1 << 20, *, machine: Machine | None = None, threads: int | None = None):
+    """Simulated STREAM ADD over ``n`` elements; returns its Report (bandwidth in bytes/s)."""
+    m = as_machine(machine)
+    raw = _core.emu_stream(m.params, int(n), _threads(threads, m))
+    return report.make("stream", m.describe(), raw, raw["bytes"])
+
+
+def spmv(A: object, x: object, *, machine: Machine | None = None, layout: str = "2d",
+         replicate: bool = True, threads: int | None = None, grain: int = 0) -> np.ndarray:
+    """``A @ x`` on the machine (seed 002 §3.1): rows striped, ``layout="2d"`` keeps each row's
+    nonzeros with it, ``"1d"`` stripes the nonzeros; ``replicate`` copies x to every nodelet;
+    ``grain`` > 0 gives each threadlet that many rows, 0 splits rows over ``threads``."""
+    import scipy.sparse as sp
+
+    m = as_machine(machine)
+    if not sp.issparse(A):
+        raise TypeError(f"A must be a scipy sparse matrix, got {type(A).__name__}")
+    if A.ndim != 2:
+        raise ValueError("A must be two-dimensional")
+    if np.iscomplexobj(A.data):
+        raise TypeError("complex matrices are not supported")
+    layout = _choice(layout, "layout", SPMV_LAYOUTS)
+    if not isinstance(grain, numbers.Integral) or isinstance(grain, bool) or grain < 0:
+        raise ValueError(f"grain must be an int >= 0 (0: dynamic), got {grain!r}")
+    csr = sp.csr_array(A, dtype=np.float64, copy=True)  # sum_duplicates sorts in place
+    csr.sum_duplicates()
+    x = np.asarray(x, dtype=np.float64)
+    if x.shape != (csr.shape[1],):
+        raise ValueError(f"x must have shape ({csr.shape[1]},), got {x.shape}")
+    raw = _core.emu_spmv(
+        m.params, csr.shape[0], csr.shape[1], csr.indptr.astype(np.int64),
+        csr.indices.astype(np.int64), csr.data, x, layout == "2d", bool(replicate),
+        _threads(threads, m) if grain == 0 else m.nodelets, int(grain),
+    )
+    report.make("spmv", m.describe(), raw, raw["bytes"],
+                extra={"threads": raw["threads"], "layout": layout, "replicate": bool(replicate),
+                       "grain": int(grain), "nnz": int(csr.nnz)})
+    return raw["y"]
+
+
+def bfs_arrays(offsets: np.ndarray, targets: np.ndarray, source: int, m: Machine,
+               strategy: str, threads: int | None, edge_block: int) -> dict:
+    strategy = _choice(strategy, "strategy", STRATEGIES)
+    if not isinstance(edge_block, numbers.Integral) or edge_block < 1:
+        raise ValueError(f"edge_block must be an int >= 1, got {edge_block!r}")
+    raw = _core.emu_bfs(m.params, offsets, targets, int(source), strategy,
+                        _threads(threads, m), int(edge_block))
+    report.make("bfs", m.describe(), raw, 16.0 * raw["edges"], edges=raw["edges"],
+                extra={"strategy": strategy, "levels": raw["levels"]})
+    return raw
+
+
+def similarity_cores(core1: object, core2: object, *, machine: Machine | None = None,
+                     scheme: str = "all", layout: str = "hcb", threads: int | None = None,
+                     k: int = 10, bucket_size: int = 128, seed: int = 0) -> tuple:
+    """The aligner's first-round similarity phase (seed 002 §3.3) on the machine over two core
+    LabelledGraphs: ``(candidates, scores)``, each vertex's top-``k`` row (-1: none), equal to
+    the aligner's on the CPU. ``threads`` sets the ALL workers (any count); PAIR spawns one
+    threadlet per bucket pair."""
+    m = as_machine(machine)
+    scheme = _choice(scheme, "scheme", SCHEMES)
+    layout = _choice(layout, "layout", LAYOUTS)
+    for name, v in (("k", k), ("bucket_size", bucket_size)):
+        if not isinstance(v, numbers.Integral) or isinstance(v, bool) or v < 1:
+            raise ValueError(f"{name} must be an int >= 1, got {v!r}")
+    raw = _core.emu_similarity(m.params, core1, core2, scheme, layout,
+                               _threads(threads, m, multiple=False), int(k), int(bucket_size),
+                               int(seed))
+    same = all(np.array_equal(a, b, equal_nan=True) for a, b in zip(raw["top"], raw["cpu_top"]))
+    report.make("similarity", m.describe(), raw, raw["bytes"],
+                extra={"scheme": scheme, "layout": layout, "tasks": raw["tasks"],
+                       "comparisons": raw["comparisons"], "equal_to_cpu": same})
+    return raw["top"]

@@ -1,0 +1,62 @@
+"""Keyword-only graph algorithms over :class:`~nx_irreg.IrregGraph` (seed 000 §6.1).
+
+Each takes ``variant=`` (the seed's ``"serial"``, ``"naive"``, ``"opt"``, ``"opt-search"``, and
+for some a faster method, which is then the default: :func:`variants`) and ``isa=``, and returns
+NumPy arrays and a :class:`RunStats`. Results do not depend on the variant or the ISA.
+
+The serial kernels in NetworkX's order (:func:`bfs_order`, :func:`topological_order`,
+:func:`dijkstra`, :func:`bellman_ford`) back the NetworkX backend's functions whose output order
+NetworkX defines.
+"""
+
+from irreg import _core
+from nx_irreg.algorithms._run import RunStats
+from nx_irreg.algorithms.components import WccResult, wcc
+from nx_irreg.algorithms.dag import (
+    GraphCycleError,
+    TopoOrder,
+    TopoResult,
+    topological_generations,
+    topological_order,
+)
+from nx_irreg.algorithms.paths import (
+    NegativeCycleError,
+    PathResult,
+    SettledPaths,
+    bellman_ford,
+    dijkstra,
+    sssp,
+    sswp,
+)
+from nx_irreg.algorithms.traversal import BfsOrder, BfsResult, bfs, bfs_order
+
+
+def variants(algorithm: str) -> list[str]:
+    """The variant names of ``algorithm`` (``"bfs"``, ``"sssp"``, ``"sswp"``, ``"wcc"``, ``"ts"``)."""
+    if algorithm not in ("bfs", "sssp", "sswp", "wcc", "ts"):
+        raise ValueError(f"unknown algorithm {algorithm!r}; expected bfs, sssp, sswp, wcc or ts")
+    return list(_core.variants(algorithm))
+
+
+__all__ = [
+    "BfsOrder",
+    "BfsResult",
+    "GraphCycleError",
+    "NegativeCycleError",
+    "PathResult",
+    "RunStats",
+    "SettledPaths",
+    "TopoOrder",
+    "TopoResult",
+    "WccResult",
+    "bellman_ford",
+    "bfs",
+    "bfs_order",
+    "dijkstra",
+    "sssp",
+    "sswp",
+    "topological_generations",
+    "topological_order",
+    "variants",
+    "wcc",
+]

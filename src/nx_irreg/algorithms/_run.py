@@ -1,0 +1,63 @@
+"""What every algorithm returns besides its arrays, and the checks they share."""
+
+from __future__ import annotations
+
+import numbers
+from dataclasses import dataclass
+
+from irreg import _core
+from nx_irreg.graph import IrregGraph
+
+
+@dataclass(frozen=True)
+class RunStats:
+    """Counters of one run (seed 000 §6.2).
+
+    ``simd_utilization = active_edges / (vector_ops * 16)`` is ``None`` for variants that use no
+    vector operations. Phase times are seconds: ``compute`` (vertex programs), ``activate``
+    (marking the recorded edges in the grouped index), ``produce`` (message production).
+    """
+
+    algorithm: str
+    variant: str
+    isa: str
+    supersteps: int
+    active_edges: int
+    vector_ops: int
+    simd_utilization: float | None
+    compute_seconds: float
+    activate_seconds: float
+    produce_seconds: float
+
+    @property
+    def seconds(self) -> float:
+        return self.compute_seconds + self.activate_seconds + self.produce_seconds
+
+
+def check_graph(graph: object) -> IrregGraph:
+    if not isinstance(graph, IrregGraph):
+        raise TypeError(
+            f"expected an IrregGraph, got {type(graph).__name__}; build one with IrregGraph.from_edges"
+        )
+    return graph
+
+
+def check_source(graph: IrregGraph, source: object) -> int:
+    if not isinstance(source, numbers.Integral) or isinstance(source, bool):
+        raise TypeError(f"source must be an integer vertex id, got {source!r}")
+    if graph.n == 0:
+        raise ValueError(f"source {source} is not a vertex: the graph has no vertices")
+    if not 0 <= int(source) < graph.n:
+        raise ValueError(
+            f"source {source} is not a vertex of the graph (vertices are 0..{graph.n - 1})"
+        )
+    return int(source)
+
+
+def run_stats(algorithm: str, variant: str | None, isa: str | None, stats: dict) -> RunStats:
+    return RunStats(
+        algorithm=algorithm,
+        variant=variant or _core.default_variant(algorithm),
+        isa=_core.resolve_isa(isa),
+        **stats,
+    )

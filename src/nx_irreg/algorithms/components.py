@@ -1,0 +1,27 @@
+"""Weakly connected components."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from irreg import _core
+from nx_irreg.algorithms._run import RunStats, check_graph, run_stats
+from nx_irreg.graph import IrregGraph
+
+
+class WccResult(NamedTuple):
+    label: np.ndarray  # int32 per vertex: the smallest vertex id of its component
+    stats: RunStats
+
+
+def wcc(graph: IrregGraph, *, variant: str | None = None, isa: str | None = None) -> WccResult:
+    """Weakly connected components, each labelled by its smallest vertex id.
+
+    Edge directions are ignored. Variants: ``union-find`` (default), ``opt`` (min-label
+    propagation over the grouped index), ``opt-search``, ``naive``, ``serial``.
+    """
+    g = check_graph(graph)
+    label, stats = _core.wcc(g._core, variant or "", isa)
+    return WccResult(label, run_stats("wcc", variant, isa, stats))

@@ -1,0 +1,85 @@
+"""Single-source shortest paths and widest paths."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from irreg import _core
+from nx_irreg.algorithms._run import RunStats, check_graph, check_source, run_stats
+from nx_irreg.graph import IrregGraph
+
+
+class PathResult(NamedTuple):
+    value: np.ndarray  # float64 per vertex: distance (sssp) or width (sswp)
+    stats: RunStats
+
+
+def sssp(
+    graph: IrregGraph, *, source: int, variant: str | None = None, isa: str | None = None
+) -> PathResult:
+    """Shortest-path distances from ``source`` (``inf`` where unreachable).
+
+    Weights must be non-negative (``ValueError`` names the first negative edge); an unweighted
+    graph has weight 1 on every edge. Variants: ``dijkstra`` (binary-heap label setting,
+    default), ``opt`` (wavefront Bellman-Ford over the grouped index, seed 000 Fig. 2 and 4),
+    ``opt-search``, ``naive``, ``serial``.
+    """
+    g = check_graph(graph)
+    s = check_source(g, source)
+    value, stats = _core.sssp(g._core, s, variant or "", isa)
+    return PathResult(value, run_stats("sssp", variant, isa, stats))
+
+
+def sswp(
+    graph: IrregGraph, *, source: int, variant: str | None = None, isa: str | None = None
+) -> PathResult:
+    """Widest-path widths from ``source``: per vertex the maximum over paths of the minimum edge weight.
+
+    The source has width ``inf``; a vertex no path reaches has ``-inf`` (so a path of zero-weight
+    edges, width 0, is told apart from no path). Any non-NaN weights are allowed. Variants as for
+    :func:`sssp` (``dijkstra`` settles the widest vertex first).
+    """
+    g = check_graph(graph)
+    s = check_source(g, source)
+    value, stats = _core.sswp(g._core, s, variant or "", isa)
+    return PathResult(value, run_stats("sswp", variant, isa, stats))
+
+
+class NegativeCycleError(ValueError):
+    """A cycle of negative total weight is reachable from a source: distances are unbounded."""
+
+
+class SettledPaths(NamedTuple):
+    value: np.ndarray  # float64 distance per vertex, inf where not reached (or beyond the cutoff)
+    order: np.ndarray  # int32 reached vertices in the order their distance became known
+
+
+def dijkstra(graph: IrregGraph, *, sources: list[int], cutoff: float | None = None) -> SettledPaths:
+    """Multi-source Dijkstra in NetworkX's settle order (ties: the first pushed settles first).
+
+    Distances above ``cutoff`` are not kept. A negative weight that would improve a settled
+    vertex raises ``ValueError`` (NetworkX's "Contradictory paths found: negative weights?").
+    """
+    g = check_graph(graph)
+    ids = [check_source(g, s) for s in sources]
+    limit = float("inf") if cutoff is None else float(cutoff)
+    value, order, contradiction, _ = _core.dijkstra_multi_source(g._core, ids, limit)
+    if contradiction:
+        raise ValueError("Contradictory paths found: negative weights?")
+    return SettledPaths(value, order)
+
+
+def bellman_ford(graph: IrregGraph, *, sources: list[int]) -> SettledPaths:
+    """Queue-based Bellman-Ford from ``sources`` for weights of either sign (NetworkX's order).
+
+    Raises :class:`NegativeCycleError` when a negative cycle is reachable from a source (on an
+    undirected graph any negative edge is one).
+    """
+    g = check_graph(graph)
+    ids = [check_source(g, s) for s in sources]
+    value, order, _, negative_cycle = _core.bellman_ford(g._core, ids)
+    if negative_cycle:
+        raise NegativeCycleError("Negative cycle detected.")
+    return SettledPaths(value, order)

@@ -1,0 +1,168 @@
+"""The NetworkX backend's graph: an :class:`IrregGraph` plus the node labels it came from.
+
+Conversion happens in one place, :func:`from_networkx`: C++ walks ``G._node`` and ``G._adj`` with
+``PyDict_Next`` (no Python loop per edge), keeps every row in NetworkX's adjacency order (so
+traversal orders match NetworkX's) and builds the CSR and the grouped index once. NetworkX caches
+the result in ``G.__networkx_cache__`` and drops it when ``G`` changes through its methods.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from _nx_irreg.config import check_option
+from irreg import _core
+from nx_irreg.graph import IrregGraph
+
+__all__ = ["BackendGraph", "from_networkx", "to_networkx"]
+
+
+class BackendGraph:
+    """A converted NetworkX graph: what the ``irreg`` backend's functions receive.
+
+    Node ``i`` of the :class:`IrregGraph` is the ``i``-th node of the NetworkX graph; ``nodes``
+    holds the labels. ``weight`` is the edge attribute the weights came from (``None``:
+    unweighted), ``integral_weights`` whether every weight was a Python ``int`` (NetworkX then
+    returns ``int`` distances, and so do we).
+    """
+
+    __networkx_backend__ = "irreg"
+
+    def __init__(
+        self,
+        graph: IrregGraph,
+        nodes: list,
+        index: dict | None,
+        *,
+        directed: bool,
+        multigraph: bool,
+        weight: str | None,
+        integral_weights: bool,
+        graph_attrs: dict | None = None,
+    ) -> None:
+        self.graph = graph
+        self.nodes = nodes
+        self._index = index  # None: the labels are 0..n-1 in order
+        self._directed = directed
+        self._multigraph = multigraph
+        self.weight = weight
+        self.integral_weights = integral_weights
+        self.graph_attrs = graph_attrs or {}
+        self.__networkx_cache__: dict = {}
+        self._labels: np.ndarray | None = None
+        self._by_tile: dict[int, IrregGraph] = {}
+
+    def is_directed(self) -> bool:
+        return self._directed
+
+    def is_multigraph(self) -> bool:
+        return self._multigraph
+
+    def number_of_nodes(self) -> int:
+        return len(self.nodes)
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    def __contains__(self, node: object) -> bool:
+        return self.position(node) is not None
+
+    def __iter__(self):
+        return iter(self.nodes)
+
+    def position(self, node: object) -> int | None:
+        """Vertex id of ``node``, ``None`` when it is not a node (or not hashable)."""
+        if self._index is None:
+            if type(node) is int:
+                return node if 0 <= node < len(self.nodes) else None
+            try:  # a label equal to an int (True, 1.0, np.int64(1)) is that node, as in a dict
+                as_int = int(node)  # type: ignore[call-overload]
+                if as_int == node and hash(as_int) == hash(node):
+                    return as_int if 0 <= as_int < len(self.nodes) else None
+            except (TypeError, ValueError, OverflowError):
+                pass
+            return None
+        try:
+            return self._index.get(node)
+        except TypeError:  # unhashable
+            return None
+
+    def labels(self, positions: np.ndarray) -> list:
+        """The node labels of vertex ids: the very objects ``G`` holds, not new ints."""
+        # Indexing an object array only takes references: cheaper than making an int per entry,
+        # which on a big heap costs a fresh allocation each.
+        if self._labels is None:
+            # fromiter, not slice assignment: tuple labels must stay single elements
+            self._labels = np.fromiter(self.nodes, dtype=object, count=len(self.nodes))
+        return self._labels[positions].tolist()
+
+    def with_tile_size(self, tile_size: int | None) -> IrregGraph:
+        """The graph with grouped-index tile ``tile_size`` (built once per size and kept)."""
+        if not tile_size or tile_size == self.graph.tile_size:
+            return self.graph
+        if tile_size not in self._by_tile:
+            self._by_tile[tile_size] = IrregGraph(self.graph._core.retiled(tile_size))
+        return self._by_tile[tile_size]
+
+    def __repr__(self) -> str:
+        kind = "directed" if self._directed else "undirected"
+        return (
+            f"BackendGraph({kind}, {len(self.nodes)} nodes, {self.graph.num_edges} stored edges, "
+            f"weight={self.weight!r})"
+        )
+
+
+def from_networkx(
+    G: object,
+    weight: str | None = None,
+    default: object = 1,
+    *,
+    tile_size: int | None = None,
+    isa: str | None = None,
+    graph_attrs: bool = False,
+) -> BackendGraph:
+    """Converts a NetworkX graph (any of the four classes, or a view of one).
+
+    ``weight`` names the edge attribute to read (``None``: every edge weighs 1); an edge without
+    it weighs ``default``; on a multigraph the smallest over parallel edges counts, and an edge
+    whose weight is ``None`` is left out, as NetworkX's shortest-path functions do. A weight that
+    is not a number raises ``TypeError`` naming the edge; NaN raises ``ValueError``.
+    """
+    if not (hasattr(G, "_adj") and hasattr(G, "_node") and hasattr(G, "is_directed")):
+        raise TypeError(f"expected a NetworkX graph, got {type(G).__name__}")
+    if tile_size is not None:
+        check_option("tile_size", tile_size)
+    core, nodes, index, integral = _core.from_networkx(G, weight, default, tile_size or 0, isa)
+    return BackendGraph(
+        IrregGraph(core),
+        nodes,
+        index,
+        directed=G.is_directed(),
+        multigraph=G.is_multigraph(),
+        weight=weight,
+        integral_weights=bool(integral),
+        graph_attrs=dict(G.graph) if graph_attrs else None,
+    )
+
+
+def to_networkx(graph: BackendGraph) -> object:
+    """A NetworkX graph with the same nodes and edges (weights under ``graph.weight``)."""
+    import networkx as nx
+
+    G = nx.DiGraph() if graph.is_directed() else nx.Graph()
+    G.graph.update(graph.graph_attrs)
+    G.add_nodes_from(graph.nodes)
+    offsets, targets, weights = graph.graph.csr()
+    src = np.repeat(np.arange(graph.graph.n), np.diff(offsets))
+    u, v = graph.labels(src), graph.labels(targets)
+    if graph.weight is None:
+        G.add_edges_from(zip(u, v, strict=True))
+    else:
+        values: Sequence = weights.tolist()
+        if graph.integral_weights:
+            values = [int(w) for w in values]
+        G.add_weighted_edges_from(zip(u, v, values, strict=True), weight=graph.weight)
+    return G
+

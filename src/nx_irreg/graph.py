@@ -1,0 +1,156 @@
+"""The graph object the algorithms run on: CSR plus the tiled, conflict-free grouped index.
+
+It is built once (the expensive step: tiling and grouping every edge) and reused for every source
+and every algorithm; the undirected view that weakly connected components need is built on first
+use and kept.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from irreg import _core
+
+__all__ = ["IrregGraph"]
+
+
+def _vertex_array(values: object, name: str) -> np.ndarray:
+    arr = np.asarray(values)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be a 1-D array of vertex ids, got {arr.ndim} dimensions")
+    if arr.size == 0:
+        return np.zeros(0, dtype=np.int64)
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"{name} must hold integer vertex ids, got dtype {arr.dtype}")
+    if arr.dtype == np.uint64 and arr.max() > np.iinfo(np.int64).max:
+        raise ValueError(f"{name} holds ids too large for a vertex id")
+    return np.ascontiguousarray(arr, dtype=np.int64)
+
+
+def _weight_array(values: object, m: int) -> np.ndarray:
+    arr = np.asarray(values)
+    if arr.dtype.kind not in "iuf" or arr.dtype == np.bool_:
+        raise TypeError(f"weight must be numeric, got dtype {arr.dtype}")
+    if arr.ndim != 1 or arr.shape[0] != m:
+        raise ValueError(
+            f"weight must be a 1-D array with one value per edge ({m}), got shape {arr.shape}"
+        )
+    return np.ascontiguousarray(arr, dtype=np.float64)
+
+
+class IrregGraph:
+    """A directed or undirected graph with vertices ``0 .. n-1``, ready for the irreg kernels.
+
+    Build it with :meth:`from_edges` or :meth:`from_scipy`. Parallel edges collapse to one (the
+    last weight given wins, as repeated ``add_edge`` does in NetworkX); self-loops are kept; an
+    edge given without weights has weight 1. Vertex ids are 32-bit.
+    """
+
+    def __init__(self, core: _core.Graph) -> None:
+        self._core = core
+
+    @classmethod
+    def from_edges(
+        cls,
+        src: object,
+        dst: object,
+        weight: object | None = None,
+        n: int | None = None,
+        directed: bool = True,
+        *,
+        tile_size: int | None = None,
+        isa: str | None = None,
+    ) -> IrregGraph:
+        """Builds the graph of edges ``src[i] -> dst[i]`` (with ``weight[i]`` when given).
+
+        Parameters
+        ----------
+        src, dst : array_like of int
+            Endpoints, one per edge.
+        weight : array_like of float, optional
+            One finite or infinite weight per edge; NaN is refused.
+        n : int, optional
+            Number of vertices; default ``max(src, dst) + 1`` (0 with no edges).
+        directed : bool
+            ``False`` stores every edge in both directions.
+        tile_size : int, optional
+            Tile edge T of the grouped index (a power of two); default by graph size.
+        isa : str, optional
+            ISA whose kernels tile the edges (the result does not depend on it).
+        """
+        s = _vertex_array(src, "src")
+        d = _vertex_array(dst, "dst")
+        if s.shape != d.shape:
+            raise ValueError(f"src and dst must have the same length, got {s.size} and {d.size}")
+        w = None if weight is None else _weight_array(weight, s.size)
+        if n is None:
+            n = int(max(s.max(), d.max())) + 1 if s.size else 0
+        elif not isinstance(n, numbers.Integral) or isinstance(n, bool):
+            raise TypeError(f"n must be an integer, got {n!r}")
+        if tile_size is not None and (
+            not isinstance(tile_size, numbers.Integral) or isinstance(tile_size, bool)
+        ):
+            raise TypeError(f"tile_size must be an integer power of two, got {tile_size!r}")
+        core = _core.Graph(s, d, w, int(n), bool(directed), int(tile_size or 0), isa)
+        return cls(core)
+
+    @classmethod
+    def from_scipy(
+        cls, matrix: object, *, directed: bool = True, tile_size: int | None = None
+    ) -> IrregGraph:
+        """Builds the graph whose edge ``i -> j`` is the stored entry ``A[i, j]`` (its weight).
+
+        Every stored entry is an edge, explicit zeros included (a zero-weight edge), as in
+        ``scipy.sparse.csgraph`` for sparse input. With ``directed=False`` the matrix is read as
+        undirected: ``A[i, j]`` and ``A[j, i]`` are the same edge.
+        """
+        import scipy.sparse as sp
+
+        if not sp.issparse(matrix):
+            raise TypeError(f"expected a scipy.sparse matrix or array, got {type(matrix).__name__}")
+        rows, cols = matrix.shape
+        if rows != cols:
+            raise ValueError(f"adjacency matrix must be square, got shape {matrix.shape}")
+        coo = matrix.tocoo()
+        return cls.from_edges(
+            coo.row, coo.col, coo.data, n=rows, directed=directed, tile_size=tile_size
+        )
+
+    @property
+    def n(self) -> int:
+        """Number of vertices."""
+        return self._core.n
+
+    @property
+    def num_edges(self) -> int:
+        """Stored edges (an undirected edge counts in both directions, a self-loop once)."""
+        return self._core.num_edges
+
+    @property
+    def directed(self) -> bool:
+        return self._core.directed
+
+    @property
+    def weighted(self) -> bool:
+        """Whether weights were given (otherwise every weight is 1)."""
+        return self._core.weighted
+
+    @property
+    def tile_size(self) -> int:
+        """Tile edge T of the grouped index."""
+        return self._core.tile_size
+
+    @property
+    def lane_fill(self) -> float:
+        """Edges per grouped slot: 1.0 means every SIMD lane of every group holds an edge."""
+        return self._core.lane_fill
+
+    def csr(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Copies of ``(offsets, targets, weights)``: out-edges by source, sorted by target."""
+        return self._core.csr()
+
+    def __repr__(self) -> str:
+        kind = "directed" if self.directed else "undirected"
+        return f"IrregGraph(n={self.n}, num_edges={self.num_edges}, {kind}, tile_size={self.tile_size})"

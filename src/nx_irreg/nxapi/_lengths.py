@@ -1,0 +1,60 @@
+"""NetworkX's dicts and sets from the kernels' arrays: labels back, Python numbers out."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from nx_irreg.backend_graph import BackendGraph
+from nx_irreg.options import Options
+
+
+def node_position(G: BackendGraph, node: object, error: Exception) -> int:
+    """Vertex id of ``node``; raises ``error`` when ``node`` is not in ``G``."""
+    position = G.position(node)
+    if position is None:
+        raise error
+    return position
+
+
+def level_of_order(level_end: np.ndarray) -> np.ndarray:
+    """Per entry of a BFS order, its level (``level_end`` as ``bfs_order`` returns it)."""
+    return np.repeat(np.arange(len(level_end)), np.diff(level_end, prepend=0))
+
+
+def ordered_by(key: np.ndarray, reached: np.ndarray) -> np.ndarray:
+    """Vertex ids where ``reached``, by ascending ``key``, ties by id: the order of an engine
+    variant's dict, which has no traversal order of its own."""
+    ids = np.flatnonzero(reached)
+    return ids[np.argsort(key[ids], kind="stable")]
+
+
+def length_dict(
+    G: BackendGraph,
+    order: np.ndarray,
+    lengths: np.ndarray,
+    sources: int,
+    options: Options,
+    *,
+    integral: bool | None = None,
+) -> dict:
+    """``{label: length}`` for ``order`` and its ``lengths`` (aligned), the first ``sources``
+    entries being sources.
+
+    Lengths are ints when every weight is an int (``weight_dtype="auto"``, as NetworkX's sums of
+    Python numbers are) or ``"int64"``, floats under ``"float64"``; with ``"auto"`` and float
+    weights the sources keep NetworkX's int 0. ``integral`` overrides the graph's flag (hop counts).
+    NetworkX's type is per path (an int until a float weight joins the sum); with int and float
+    weights mixed, every length but the sources' is a float here.
+    """
+    integral = G.integral_weights if integral is None else integral
+    if options.weight_dtype == "int64" and not integral:
+        raise TypeError("weight_dtype='int64' needs integer weights; this graph has other numbers")
+    as_int = options.weight_dtype == "int64" or (options.weight_dtype == "auto" and integral)
+    values = lengths.astype(np.int64).tolist() if as_int else lengths.astype(float).tolist()
+    if options.weight_dtype == "auto" and not as_int:
+        values[:sources] = [0] * sources
+    return dict(zip(G.labels(order), values, strict=True))
+
+
+def node_set(G: BackendGraph, positions: np.ndarray) -> set:
+    return set(G.labels(positions))

@@ -1,0 +1,165 @@
+"""``networkx.algorithms.traversal.breadth_first_search`` on the ordered BFS kernel.
+
+NetworkX defines these outputs by its FIFO queue scanning each node's neighbours in adjacency
+order; the converted CSR keeps that order and ``bfs_order`` follows it, so edges, layers and trees
+come out exactly as NetworkX's. ``variant`` does not apply (except to
+``descendants_at_distance``, whose output is a set).
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator
+
+import networkx as nx
+import numpy as np
+
+from nx_irreg.algorithms import bfs, bfs_order
+from nx_irreg.backend_graph import BackendGraph
+from nx_irreg.nxapi._lengths import node_position, node_set
+from nx_irreg.options import check_no_variant, resolve
+
+__all__ = [
+    "bfs_edges",
+    "bfs_layers",
+    "bfs_predecessors",
+    "bfs_successors",
+    "bfs_tree",
+    "descendants_at_distance",
+]
+
+
+# NetworkX 3.7 deprecated bfs_predecessors (removal in 3.9): warn exactly when it does.
+_PREDECESSORS_DEPRECATED = tuple(int(p) for p in nx.__version__.split(".")[:2]) >= (3, 7)
+
+
+def _missing(node: object) -> nx.NetworkXError:
+    return nx.NetworkXError(f"The node {node} is not in the graph.")
+
+
+def _tree_edges(
+    function: str,
+    G: BackendGraph,
+    source: object,
+    reverse: bool,
+    depth_limit: int | None,
+    options: dict,
+) -> tuple[list, list]:
+    """Parents and children of NetworkX's BFS tree edges, in its order."""
+    if reverse and G.is_directed():
+        raise NotImplementedError(
+            "reverse=True follows predecessors in insertion order, which the CSR does not keep"
+        )
+    check_no_variant(function, options)
+    resolve(options)
+    s = node_position(G, source, _missing(source))
+    limit = len(G) if depth_limit is None else depth_limit
+    order, parent, _ = bfs_order(G.graph, sources=[s], depth_limit=limit)
+    children = order[1:]
+    return G.labels(parent[children]), G.labels(children)
+
+
+def bfs_edges(
+    G: BackendGraph,
+    source: object,
+    reverse: bool = False,
+    depth_limit: int | None = None,
+    sort_neighbors: object = None,
+    **options: object,
+) -> Iterator[tuple]:
+    """Edges of the breadth-first tree from ``source``, in NetworkX's order (ordered BFS in C++)."""
+    parents, children = _tree_edges("bfs_edges", G, source, reverse, depth_limit, options)
+    yield from zip(parents, children, strict=True)
+
+
+def bfs_tree(
+    G: BackendGraph,
+    source: object,
+    reverse: bool = False,
+    depth_limit: int | None = None,
+    sort_neighbors: object = None,
+    **options: object,
+) -> nx.DiGraph:
+    """The breadth-first tree from ``source`` as a NetworkX ``DiGraph`` (ordered BFS in C++)."""
+    parents, children = _tree_edges("bfs_tree", G, source, reverse, depth_limit, options)
+    T = nx.DiGraph()
+    T.add_node(source)
+    T.add_edges_from(zip(parents, children, strict=True))
+    return T
+
+
+def bfs_predecessors(
+    G: BackendGraph,
+    source: object,
+    depth_limit: int | None = None,
+    sort_neighbors: object = None,
+    **options: object,
+) -> Iterator[tuple]:
+    """``(node, predecessor)`` pairs of the breadth-first tree, in NetworkX's order."""
+    if _PREDECESSORS_DEPRECATED:
+        warnings.warn(
+            "\n\nbfs_predecessors is deprecated and will be removed in NetworkX 3.9\n"
+            "Use ``(t, s) for (s, t) in bfs_edges`` instead",
+            category=DeprecationWarning,
+            stacklevel=2,
+        )
+    parents, children = _tree_edges("bfs_predecessors", G, source, False, depth_limit, options)
+    yield from zip(children, parents, strict=True)
+
+
+def bfs_successors(
+    G: BackendGraph,
+    source: object,
+    depth_limit: int | None = None,
+    sort_neighbors: object = None,
+    **options: object,
+) -> Iterator[tuple]:
+    """``(node, [successors])`` of the breadth-first tree, in NetworkX's order."""
+    parents, children = _tree_edges("bfs_successors", G, source, False, depth_limit, options)
+    parent, group = source, []
+    for p, c in zip(parents, children, strict=True):
+        if p == parent:
+            group.append(c)
+            continue
+        yield (parent, group)
+        parent, group = p, [c]
+    yield (parent, group)
+
+
+def bfs_layers(G: BackendGraph, sources: object, **options: object) -> Iterator[list]:
+    """Lists of nodes at each distance from ``sources``, in NetworkX's order."""
+    check_no_variant("bfs_layers", options)
+    resolve(options)
+    if sources in G:
+        sources = [sources]
+    first = list(set(sources))  # NetworkX's first layer is in set order
+    ids = [node_position(G, s, _missing(s)) for s in first]
+    order, _, level_end = bfs_order(G.graph, sources=ids)
+    begin = 0
+    for end in level_end.tolist():
+        yield G.labels(order[begin:end])
+        begin = end
+
+
+def descendants_at_distance(
+    G: BackendGraph, source: object, distance: int, **options: object
+) -> set:
+    """The set of nodes exactly ``distance`` hops from ``source`` (BFS stopped at that depth)."""
+    opts = resolve(options, emu=True)
+    s = node_position(G, source, _missing(source))
+    if distance < 0:
+        return set()
+    if opts.execution == "emu":
+        from nx_irreg.emu import depth_on_emu
+
+        return node_set(G, np.flatnonzero(depth_on_emu(G, s) == distance))
+    if opts.variant is None:
+        order, _, level_end = bfs_order(G.graph, sources=[s], depth_limit=distance)
+        if len(level_end) <= distance:
+            return set()
+        begin = 0 if distance == 0 else int(level_end[distance - 1])
+        return node_set(G, order[begin : int(level_end[distance])])
+    depth = bfs(
+        G.with_tile_size(opts.tile_size), source=s, variant=opts.variant, isa=opts.isa
+    ).depth
+    return node_set(G, np.flatnonzero(depth == distance))

@@ -1,0 +1,150 @@
+"""The ``irreg`` command line: the benchmark runs end to end and writes the shared schema."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from irreg import cli
+
+ROW_KEYS = {
+    "name",
+    "case",
+    "impl",
+    "variant",
+    "isa",
+    "seconds",
+    "min_seconds",
+    "max_seconds",
+    "repeats",
+    "work",
+    "work_unit",
+    "extra",
+}
+
+
+def test_bench_index_quick_writes_the_shared_schema(tmp_path, capsys):
+    out = tmp_path / "index.json"
+    assert (
+        cli.main(
+            ["bench", "index", "--quick", "--repeats", "1", "--isa", "scalar", "--json", str(out)]
+        )
+        == 0
+    )
+    table = capsys.readouterr().out
+    assert "search_and_update" in table and "regroup_all" in table
+    report = json.loads(out.read_text())
+    assert report["benchmark"] == "index"
+    assert {"cpu", "cores", "isas"} <= set(report["machine"])
+    names = {row["name"] for row in report["rows"]}
+    assert {"tile_and_group", "search_and_activate", "search_and_update", "regroup_all"} <= names
+    for row in report["rows"]:
+        assert ROW_KEYS <= set(row)
+        if row["isa"] == "scalar":
+            assert row["seconds"] > 0 and row["min_seconds"] <= row["seconds"] <= row["max_seconds"]
+    update = next(r for r in report["rows"] if r["name"] == "search_and_update")
+    assert update["extra"]["regroup_ratio"] > 0 and update["extra"]["first_fit_ratio"] > 0
+
+
+def test_bench_graph_quick_writes_every_algorithm_and_peer(tmp_path, capsys):
+    out = tmp_path / "graph.json"
+    assert (
+        cli.main(
+            [
+                "bench",
+                "graph",
+                "--quick",
+                "--repeats",
+                "1",
+                "--warmup",
+                "0",
+                "--isa",
+                "scalar",
+                "--json",
+                str(out),
+            ]
+        )
+        == 0
+    )
+    report = json.loads(out.read_text())
+    assert report["benchmark"] == "graph"
+    rows = report["rows"]
+    assert {r["name"] for r in rows} == {"bfs", "sssp", "sswp", "wcc", "ts"}
+    assert {r["case"] for r in rows} == {
+        "rmat-s13-ef16",
+        "er-n8192-m131072",
+        "grid-60x60",
+        "dag-n10000-m80000",
+    }
+    assert {"irreg", "scipy", "networkx"} <= {r["impl"] for r in rows}
+    for row in rows:
+        assert ROW_KEYS <= set(row)
+        assert row["seconds"] > 0 and row["extra"]["speedup_vs_serial"] > 0
+    opt = [r for r in rows if r["variant"] == "opt"]
+    assert opt and all(0 < r["extra"]["simd_utilization"] <= 1 for r in opt)
+
+
+def test_bench_nx_times_networkx_and_irreg_cached_and_not(tmp_path, capsys):
+    out, plot = tmp_path / "nx.json", tmp_path / "nx.png"
+    argv = ["bench", "nx", "--case", "er:200:1500", "--repeats", "1", "--warmup", "0"]
+    assert cli.main([*argv, "--json", str(out), "--plot", str(plot)]) == 0
+    report = json.loads(out.read_text())
+    assert report["benchmark"] == "nx"
+    rows = report["rows"]
+    assert {r["name"] for r in rows} >= {
+        "convert",
+        "bfs_edges",
+        "single_source_dijkstra_path_length",
+        "weakly_connected_components",
+    }
+    for name in {r["name"] for r in rows} - {"convert"}:
+        mine = [r for r in rows if r["name"] == name and r["impl"] == "irreg"]
+        assert sorted(r["extra"]["cached"] for r in mine) == [False, True]
+        assert all(r["extra"]["speedup_vs_networkx"] > 0 for r in mine)
+        assert any(r["impl"] == "networkx" for r in rows if r["name"] == name)
+    assert all(ROW_KEYS <= set(r) and r["seconds"] > 0 for r in rows)
+    assert plot.stat().st_size > 0
+
+
+def test_graph_command_reports_and_saves_the_result(tmp_path, capsys):
+    edges = tmp_path / "g.txt"
+    edges.write_text("# a path with a branch\n0 1 2.5\n1 2 1\n0 2 4\n2 3 1\n")
+    saved = tmp_path / "out.npz"
+    assert (
+        cli.main(
+            ["graph", "sssp", str(edges), "--source", "0", "--trials", "1", "--output", str(saved)]
+        )
+        == 0
+    )
+    assert "reached 4" in capsys.readouterr().out
+    import numpy as np
+
+    assert np.load(saved)["value"].tolist() == [0.0, 2.5, 3.5, 4.5]
+    report = tmp_path / "r.json"
+    assert (
+        cli.main(["graph", "bfs", "grid:5:7", "--variant", "direction", "--json", str(report)]) == 0
+    )
+    r = json.loads(report.read_text())
+    assert r["result"] == {"reached": 35, "max_depth": 10} and r["vertices"] == 35
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["bench", "index", "--isa", "sse9"], "unknown ISA"),
+        (["bench", "index", "--tile-size", "48"], "power of two"),
+        (["bench", "graph", "--variant", "fastest"], "unknown variant"),
+        (["bench", "nx", "--case", "ring:5"], "ring"),
+        (["graph", "bfs", "er:10:20", "--source", "10"], "not a vertex"),
+        (["graph", "ts", "grid:3:3"], "topological order"),
+        (["graph", "wcc", "er:10:20", "--variant", "magic"], "unknown variant"),
+        (["graph", "bfs", "nope.txt"], "nope.txt"),
+        (["graph", "bfs", "rmat:x:3"], "rmat:SCALE:EF"),
+        (["graph", "sssp", "er:10:20", "--isa", "sse9"], "unknown ISA"),
+    ],
+)
+def test_user_errors_exit_2_with_one_line(argv, message, capsys):
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err

@@ -1,0 +1,267 @@
+"""The Emu model: real results equal to the CPU's, conservation of its counts, hand-counted
+migrations, scaling with threads until a resource saturates, the STREAM calibration, and clear
+errors."""
+
+from __future__ import annotations
+
+import itertools
+
+import networkx as nx
+import numpy as np
+import pytest
+import scipy.sparse as sp
+
+from irreg import _core
+from nx_irreg import emu
+from irreg.inputs.align_pairs import noisy_pair
+from irreg.emu import calibration
+from irreg.emu.inputs import laplacian
+from irreg.emu.machine import Machine
+
+
+@pytest.fixture(autouse=True)
+def _quiet_cache_warning():
+    with nx.config(warnings_to_ignore={"cache"}):
+        yield
+
+
+@pytest.mark.parametrize("layout", ["2d", "1d"])
+@pytest.mark.parametrize("replicate", [True, False])
+@pytest.mark.parametrize("grain", [0, 16])
+@pytest.mark.parametrize("nodes", [1, 2])
+def test_spmv_equals_scipy(layout, replicate, grain, nodes):
+    rng = np.random.default_rng(3)
+    A = sp.random_array((400, 300), density=0.03, rng=rng, format="csr")
+    A.data = np.round(A.data * 10)  # integer-valued, as the seed's integer SpMV: exact sums
+    x = rng.integers(-5, 5, 300).astype(float)
+    y = emu.spmv(A, x, machine=Machine(nodes=nodes), layout=layout, replicate=replicate,
+                 grain=grain, threads=None if grain else 8 * nodes)
+    assert np.array_equal(y, A @ x)
+    r = emu.last_report()
+    assert r.counts["threads_finished"] == r.counts["threads_created"]
+    if layout == "2d" and replicate:
+        assert r.migrations == 0 and r.counts["remote_writes"] == 0
+    else:
+        assert r.migrations > 0
+
+
+def test_spmv_float_matrix_and_laplacian():
+    A = laplacian(30)
+    x = np.linspace(-1, 1, A.shape[1])
+    assert np.allclose(emu.spmv(A, x), A @ x, rtol=0, atol=1e-14)
+
+
+def test_spmv_migrations_hand_count():
+    # 8 nodelets, x striped (x[j] on nodelet j), row 0 and its nonzeros on nodelet 0. The
+    # threadlet reads nonzero 0 at home, migrates to nodelet 1 for x[1], back to 0 for nonzero
+    # 1, then to nodelet 2 for x[2]: 3 migrations. Its y write from there is posted (remote).
+    A = sp.csr_array(([1.0, 1.0], [1, 2], [0, 2]), shape=(1, 8))
+    emu.spmv(A, np.ones(8), replicate=False, threads=8)
+    r = emu.last_report()
+    assert r.counts["migrations_intra"] == 3
+    assert r.counts["remote_writes"] == 1
+    assert r.counts["local_reads"] == 2 + 2 * 2 + 2  # row record, (col, value) x 2, x x 2
+
+
+@pytest.mark.parametrize("strategy", ["remote", "migrate"])
+@pytest.mark.parametrize("nodes", [1, 2])
+def test_bfs_equals_networkx(strategy, nodes):
+    G = nx.gnm_random_graph(600, 2400, seed=5)
+    G.add_nodes_from(range(600, 610))  # unreachable vertices
+    depth, parent = emu.bfs(G, 3, machine=Machine(nodes=nodes), strategy=strategy)
+    assert depth == nx.single_source_shortest_path_length(G, 3)
+    assert list(depth) == sorted(depth, key=lambda v: (depth[v], v))
+    for v, p in parent.items():  # a valid BFS tree
+        assert (v == 3 and p == 3) or (G.has_edge(p, v) and depth[p] == depth[v] - 1)
+    r = emu.last_report()
+    assert r.counts["threads_finished"] == r.counts["threads_created"]
+    assert r.edges == G.subgraph(depth).number_of_edges()
+    if strategy == "remote":
+        assert r.counts["remote_writes"] > 0
+    else:
+        assert r.counts["remote_writes"] == 0 and r.migrations > 0
+
+
+def test_bfs_migrations_hand_count():
+    # Path 0-1-2 on 8 nodelets (vertex v on nodelet v). Algorithm 1 from 0: level 0, the thread
+    # on nodelet 0 reads neighbour 1, migrates to 1 and claims it (1 migration). Level 1, the
+    # thread on nodelet 1 reads 0 (its block is local), migrates to 0 (CAS fails), migrates back
+    # to 1 for the next entry 2, then to 2: 3 migrations. Level 2: neighbour 1, one migration.
+    G = nx.path_graph(3)
+    emu.bfs(G, 0, strategy="migrate", threads=8)
+    r = emu.last_report()
+    assert r.counts["migrations_intra"] == 1 + 3 + 1
+    assert r.counts["migrations_inter"] == 0
+    # Algorithm 2 migrates nothing but the spawns; one remote write per neighbour entry.
+    emu.bfs(G, 0, strategy="remote", threads=8)
+    r = emu.last_report()
+    assert r.migrations == 0
+    assert r.counts["remote_writes"] == 4  # 0->1, 1->0, 1->2, 2->1 all cross nodelets
+
+
+def test_bfs_edge_blocks_stay_with_their_vertex_so_rmat_hubs_overload_nodelet_0():
+    # Seed §5.2: neighbour lists are co-located with their vertex and vertices are striped by id,
+    # so STINGER's unrelabelled RMAT piles its hubs (low ids) onto nodelet 0; ER stays balanced.
+    from irreg.emu.inputs import bfs_graph, csr_arrays
+    from irreg.emu.run import bfs_arrays
+
+    busy, mteps = {}, {}
+    for kind, spec in (("er", "er:4096:65536"), ("rmat", "stinger-rmat:12:16")):
+        offsets, targets = csr_arrays(bfs_graph(spec))
+        hub = int(np.argmax(np.diff(offsets)))
+        bfs_arrays(offsets, targets, hub, Machine(), "remote", None, 14)
+        r = emu.last_report()
+        busy[kind], mteps[kind] = r.channel_busy, r.mteps
+    assert busy["rmat"].argmax() == 0 and busy["rmat"][0] > 2.5 * np.median(busy["rmat"])
+    assert busy["er"].max() < 1.3 * busy["er"].min()
+    assert mteps["rmat"] < 0.75 * mteps["er"]
+
+
+def test_every_remote_read_is_a_migration():
+    # Reading remote memory is impossible in the model: a kernel that tries raises. Here every
+    # x read is remote unless local, and reads equal local reads (there is no other kind).
+    A = laplacian(12)
+    emu.spmv(A, np.ones(A.shape[1]), layout="1d", replicate=False, threads=8)
+    r = emu.last_report()
+    assert r.counts["local_reads"] == 2 * A.shape[0] + 3 * A.nnz
+    assert r.counts["migrations_intra"] > 0
+
+
+def test_time_falls_with_threads_until_saturation():
+    A = laplacian(120)
+    x = np.ones(A.shape[1])
+    times = []
+    for threads in (8, 16, 32, 64, 128, 256, 512):
+        emu.spmv(A, x, threads=threads)
+        times.append(emu.last_report().seconds)
+    assert all(b < 0.9 * a for a, b in itertools.pairwise(times[:4]))  # 8 .. 64 threads: faster
+    assert min(times[3:]) > 0.8 * times[3]  # beyond: the channels are saturated
+    assert emu.last_report().channel_busy.mean() > 0.9
+
+
+def test_stream_calibration():
+    for nodes, expected in ((1, calibration.STREAM_NODE_BYTES_PER_S),
+                            (8, calibration.STREAM_8_NODES_BYTES_PER_S)):
+        r = emu.stream(1 << 16 if nodes == 1 else 1 << 21, machine=Machine(nodes=nodes))
+        assert r.bandwidth == pytest.approx(expected, rel=0.03)
+
+
+@pytest.mark.slow
+def test_calibration_constant_is_the_bisection():
+    assert calibration.calibrate_memory_word_cycles() == pytest.approx(
+        calibration.MEMORY_WORD_CYCLES, rel=0.01)
+
+
+@pytest.mark.parametrize("scheme", ["all", "pair"])
+@pytest.mark.parametrize("layout", ["blk", "hcb"])
+def test_similarity_equals_cpu(scheme, layout):
+    pair = noisy_pair("powerlaw", 600, 0.05, vertex_types=3, edge_types=2)
+    cand = emu.similarity(pair.G1, pair.G2, scheme=scheme, layout=layout, threads=16,
+                          node_type="type", edge_type="type", bucket_size=32)
+    r = emu.last_report()
+    assert r.extra["equal_to_cpu"]
+    assert r.counts["threads_finished"] == r.counts["threads_created"]
+    assert set(cand) == set(pair.G1)
+    assert all(len(v) == 10 for v in cand.values())
+    first = next(iter(cand.values()))
+    assert all(a[1] >= b[1] for a, b in itertools.pairwise(first))
+
+
+def test_similarity_hcb_migrates_less_and_runs_faster_than_blk():
+    pair = noisy_pair("powerlaw", 1500, 0.05, vertex_types=3, edge_types=2)
+    out = {}
+    for layout in ("blk", "hcb"):
+        emu.similarity(pair.G1, pair.G2, layout=layout, threads=64, node_type="type",
+                       edge_type="type")
+        out[layout] = emu.last_report()
+    assert out["hcb"].migrations < out["blk"].migrations
+    assert out["hcb"].seconds < out["blk"].seconds
+
+
+def test_backend_execution_emu():
+    G = nx.gnm_random_graph(300, 900, seed=1)
+    got = nx.single_source_shortest_path_length(G, 0, backend="irreg", execution="emu")
+    assert got == nx.single_source_shortest_path_length(G, 0)
+    assert emu.last_report().kernel == "bfs"
+    got = nx.single_source_shortest_path_length(G, 0, 2, backend="irreg", execution="emu")
+    assert got == nx.single_source_shortest_path_length(G, 0, 2)
+    assert nx.descendants_at_distance(G, 0, 2, backend="irreg", execution="emu") == (
+        nx.descendants_at_distance(G, 0, 2))
+
+
+def test_configuration_errors():
+    with pytest.raises(ValueError, match="nodes must be in"):
+        Machine(nodes=9)
+    with pytest.raises(ValueError, match="unknown machine preset"):
+        Machine("cray")
+    with pytest.raises(TypeError, match="unknown machine parameter 'cores'"):
+        Machine(cores=2)
+    with pytest.raises(ValueError, match="pipeline_depth must be positive"):
+        Machine(pipeline_depth=0)
+    with pytest.raises(TypeError, match="threads_per_core must be an int"):
+        Machine(threads_per_core=1.5)
+    with pytest.raises(ValueError, match="multiple of the 8 nodelets"):
+        emu.spmv(laplacian(4), np.ones(16), threads=12)
+    with pytest.raises(ValueError, match="layout must be one of"):
+        emu.spmv(laplacian(4), np.ones(16), layout="3d")
+    with pytest.raises(ValueError, match="x must have shape"):
+        emu.spmv(laplacian(4), np.ones(3))
+    with pytest.raises(TypeError, match="scipy sparse"):
+        emu.spmv(np.eye(3), np.ones(3))
+    with pytest.raises(ValueError, match="strategy must be one of"):
+        emu.bfs(nx.path_graph(3), 0, strategy="teleport")
+    with pytest.raises(nx.NodeNotFound):
+        emu.bfs(nx.path_graph(3), 7)
+    with pytest.raises(ValueError, match="scheme must be one of"):
+        emu.similarity(nx.path_graph(3), nx.path_graph(3), scheme="some")
+    with pytest.raises(ValueError, match="unknown machine parameter"):
+        _core.emu_stream({"cores": 1}, 100, 8)
+    with pytest.raises(ValueError, match="nodes must be in"):
+        _core.emu_stream({"nodes": 0}, 100, 8)
+
+
+def test_cli(tmp_path, capsys):
+    from irreg.cli import main
+
+    out = tmp_path / "r.json"
+    assert main(["emu", "spmv", "--laplacian", "20", "--json", str(out)]) == 0
+    assert "effective bandwidth" in capsys.readouterr().out
+    assert out.exists()
+    assert main(["emu", "bfs", "er:512:4096", "--strategy", "migrate", "--threads", "16"]) == 0
+    assert main(["emu", "align", "--pair", "256", "--layout", "blk"]) == 0
+    assert main(["emu", "bfs", "--nodes", "9"]) == 2
+    assert main(["emu", "spmv", str(tmp_path / "missing.mtx")]) == 2
+    assert main(["emu", "bfs", str(tmp_path / "missing.txt")]) == 2
+    assert main(["emu", "bfs", "--threads", "12"]) == 2
+
+
+def test_bench_engine_sweep_moves_bfs_and_unreplicated_spmv_together():
+    # The bench's evidence that one engine rate cannot give both seed figures: a faster engine
+    # speeds the remote-write BFS and the migrating (unreplicated) SpMV alike.
+    from irreg.bench import emu as emu_bench
+
+    rows = emu_bench.engine_rows(emu_bench._bfs_graphs(10), 24)
+    by = {(r.name, r.variant): r.extra["predicted"] for r in rows}
+    rates = emu_bench.ENGINE_SWEEP
+    bfs = [by["emu_bfs", f"remote-1n-engine{e:g}"] for e in rates]
+    ratio = [by["emu_spmv", f"2d-norep-1n-512t-engine{e:g}"]
+             / by["emu_spmv", f"2d-rep-1n-512t-engine{e:g}"] for e in rates]
+    assert bfs[1] > 1.5 * bfs[0] and ratio[-1] > 4 * ratio[0]
+    assert all(b >= 0.98 * a for a, b in itertools.pairwise(bfs))
+
+
+@pytest.mark.slow
+def test_bench_smoke(tmp_path):
+    import json
+
+    from irreg.cli import main
+
+    out = tmp_path / "emu.json"
+    assert main(["bench", "emu", "--quick", "--json", str(out)]) == 0
+    rows = json.loads(out.read_text())["rows"]
+    names = {r["name"] for r in rows}
+    assert names == {"stream", "emu_bfs", "emu_spmv", "emu_similarity"}
+    for r in rows:
+        assert {"predicted", "paper", "unit"} <= set(r["extra"])
+    assert all(r["extra"]["equal_to_cpu"] for r in rows
+               if r["name"] == "emu_similarity" and r["impl"] == "emu-model")

@@ -1,0 +1,569 @@
+"""The ``irreg`` NetworkX backend: dispatch, conversion and its cache, config, and every function
+against NetworkX itself on generated graphs with all kinds of node labels."""
+
+from __future__ import annotations
+
+import inspect
+import math
+import warnings
+from importlib.metadata import entry_points
+
+import networkx as nx
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import nx_irreg
+from nx_irreg.backend_graph import BackendGraph, from_networkx, to_networkx
+from nx_irreg.interface import MIN_EDGES_TO_CONVERT, BackendInterface, backend_interface
+from nx_irreg.nxapi import networkx_modules
+
+ISAS = nx_irreg.available_isas()
+OPTION_NAMES = {"isa", "variant", "tile_size", "weight_dtype", "execution"}
+
+
+@pytest.fixture(autouse=True)
+def _quiet_cache_warning():
+    # NetworkX warns on every use of a cached conversion; the cache is what these tests exercise.
+    with nx.config(warnings_to_ignore={"cache"}):
+        yield
+
+
+@pytest.fixture
+def irreg_config():
+    config = nx.config.backends.irreg
+    saved = dict(config.items())
+    yield config
+    for key, value in saved.items():
+        setattr(config, key, value)
+
+
+def exported_functions() -> dict[str, object]:
+    return {name: getattr(m, name) for m in networkx_modules() for name in m.__all__}
+
+
+# --- registration, names and signatures ---------------------------------------------------------
+
+
+def test_entry_points_registered():
+    backends = {ep.name: ep.value for ep in entry_points(group="networkx.backends")}
+    info = {ep.name: ep.value for ep in entry_points(group="networkx.backend_info")}
+    assert backends["irreg"] == "nx_irreg.interface:backend_interface"
+    assert info["irreg"] == "_nx_irreg:get_info"
+    assert "irreg" in nx.utils.backends.backends
+
+
+def test_backend_info_lists_exactly_the_exported_functions():
+    from _nx_irreg import get_info
+
+    info = get_info()
+    assert info["backend_name"] == "irreg"
+    assert set(info["functions"]) == set(exported_functions())
+    for name, entry in info["functions"].items():
+        assert entry["additional_docs"], name
+        assert {key.split(" : ")[0] for key in entry["additional_parameters"]} == OPTION_NAMES
+    assert set(info["default_config"]) == OPTION_NAMES
+
+
+def test_functions_are_dispatched_networkx_functions():
+    for name in exported_functions():
+        assert "irreg" in getattr(nx, name).backends, name
+        assert hasattr(backend_interface, name)
+
+
+def test_signatures_match_networkx():
+    for name, func in exported_functions().items():
+        ours = [
+            (p.name, p.kind, p.default)
+            for p in inspect.signature(func).parameters.values()
+            if p.kind is not p.VAR_KEYWORD
+        ]
+        theirs = [
+            (p.name, p.kind, p.default)
+            for p in inspect.signature(getattr(nx, name)).parameters.values()
+            if p.name != "backend" and p.kind is not p.VAR_KEYWORD
+        ]
+        assert ours == theirs, name
+
+
+# --- dispatch, cache, config ---------------------------------------------------------------------
+
+
+def test_dispatch_by_backend_keyword_converts_once_and_caches():
+    G = nx.path_graph(5)
+    assert list(nx.bfs_edges(G, 0, backend="irreg")) == [(0, 1), (1, 2), (2, 3), (3, 4)]
+    cached = G.__networkx_cache__["backends"]["irreg"]
+    assert len(cached) == 1
+    (converted,) = cached.values()
+    assert isinstance(converted, BackendGraph)
+    assert nx.single_source_shortest_path_length(G, 4, backend="irreg") == {
+        4: 0,
+        3: 1,
+        2: 2,
+        1: 3,
+        0: 4,
+    }
+    assert list(cached.values()) == [converted]  # the same conversion, reused
+
+
+def test_cache_invalidated_by_add_edge():
+    G = nx.path_graph(4)
+    assert nx.number_connected_components(G, backend="irreg") == 1
+    G.add_node(9)
+    assert "backends" not in G.__networkx_cache__
+    assert nx.number_connected_components(G, backend="irreg") == 2
+    G.add_edge(9, 0)
+    assert nx.number_connected_components(G, backend="irreg") == 1
+    assert nx.single_source_shortest_path_length(G, 9, backend="irreg")[3] == 4
+
+
+def test_weighted_conversion_serves_unweighted_calls():
+    G = nx.Graph()
+    G.add_edge("a", "b", weight=5)
+    G.add_edge("b", "c", weight=1)
+    assert nx.single_source_dijkstra_path_length(G, "a", backend="irreg") == {
+        "a": 0,
+        "b": 5,
+        "c": 6,
+    }
+    assert nx.single_source_shortest_path_length(G, "a", backend="irreg") == {
+        "a": 0,
+        "b": 1,
+        "c": 2,
+    }
+    # NetworkX finds the weighted conversion compatible with an unweighted call and reuses it.
+    assert len(G.__networkx_cache__["backends"]["irreg"]) == 1
+
+
+def test_dispatch_by_backend_priority():
+    G = nx.gnm_random_graph(400, 3 * MIN_EDGES_TO_CONVERT, seed=3, directed=True)
+    with nx.config(backend_priority=["irreg"]):
+        got = list(nx.bfs_edges(G, 0))
+    assert "irreg" in G.__networkx_cache__["backends"]
+    assert got == list(nx.bfs_edges(G, 0, backend="networkx"))
+
+
+def test_should_run_declines_small_graphs_but_not_converted_ones():
+    small = nx.path_graph(10)
+    assert isinstance(BackendInterface.should_run("bfs_edges", (small, 0), {}), str)
+    with nx.config(backend_priority=["irreg"]):
+        list(nx.bfs_edges(small, 0))
+    assert "irreg" not in small.__networkx_cache__.get("backends", {})
+    converted = from_networkx(small)
+    assert BackendInterface.should_run("bfs_edges", (converted, 0), {}) is True
+    big = nx.gnm_random_graph(100, 2 * MIN_EDGES_TO_CONVERT, seed=1)
+    assert BackendInterface.should_run("bfs_edges", (big, 0), {}) is True
+    assert isinstance(BackendInterface.should_run("is_directed_acyclic_graph", (big,), {}), str)
+    nx.number_connected_components(big, backend="irreg")  # now converted
+    assert BackendInterface.should_run("is_directed_acyclic_graph", (big,), {}) is True
+
+
+def test_can_run_declines_what_it_cannot_do_and_networkx_runs_it():
+    D = nx.DiGraph([(0, 1), (1, 2), (2, 0)])
+    reason = BackendInterface.can_run(
+        "single_source_dijkstra_path_length", (D, 0), {"weight": lambda u, v, d: 2}
+    )
+    assert "callable" in reason
+    assert "sort_neighbors" in BackendInterface.can_run(
+        "bfs_edges", (D, 0), {"sort_neighbors": sorted}
+    )
+    assert "reverse" in BackendInterface.can_run("bfs_edges", (D, 0), {"reverse": True})
+    assert BackendInterface.can_run("bfs_edges", (D.to_undirected(), 0), {"reverse": True})
+    with nx.config(backend_priority=["irreg"]):  # declined: NetworkX runs it
+        assert nx.single_source_dijkstra_path_length(D, 0, weight=lambda u, v, d: 2) == {
+            0: 0,
+            1: 2,
+            2: 4,
+        }
+    with pytest.raises(NotImplementedError, match="irreg"):
+        list(nx.bfs_edges(D, 0, reverse=True, backend="irreg"))
+
+
+def test_config_defaults_and_validation(irreg_config):
+    assert dict(irreg_config.items()) == {
+        "isa": None,
+        "variant": None,
+        "tile_size": None,
+        "weight_dtype": "auto",
+        "execution": "cpu",
+    }
+    with pytest.raises(ValueError, match="isa must be None or one of"):
+        irreg_config.isa = "sse9"
+    with pytest.raises(ValueError, match="variant must be None or one of"):
+        irreg_config.variant = "fastest"
+    with pytest.raises(ValueError, match="power of two"):
+        irreg_config.tile_size = 100
+    with pytest.raises(TypeError, match="tile_size must be None or an int"):
+        irreg_config.tile_size = "64"
+    with pytest.raises(ValueError, match="weight_dtype must be one of"):
+        irreg_config.weight_dtype = "float16"
+    with pytest.raises(ValueError, match="execution must be one of"):
+        irreg_config.execution = "gpu"
+    with pytest.raises(AttributeError, match="Invalid config name"):
+        irreg_config.threads = 4
+    irreg_config.variant = "opt"
+    irreg_config.tile_size = 64
+    G = nx.gnm_random_graph(50, 200, seed=2, directed=True)
+    assert nx.single_source_shortest_path_length(G, 0, backend="irreg") == dict(
+        sorted(nx.single_source_shortest_path_length(G, 0).items(), key=lambda kv: kv[1])
+    )
+
+
+@pytest.mark.parametrize("isa", ISAS)
+def test_backend_keywords(isa):
+    G = nx.gnm_random_graph(60, 240, seed=4, directed=True)
+    expected = nx.single_source_shortest_path_length(G, 0)
+    for variant in nx_irreg.algorithms.variants("bfs"):
+        got = nx.single_source_shortest_path_length(
+            G, 0, backend="irreg", isa=isa, variant=variant, tile_size=64
+        )
+        assert got == expected
+    assert list(nx.bfs_edges(G, 0, backend="irreg", isa=isa)) == list(nx.bfs_edges(G, 0))
+
+
+def test_bad_backend_keywords_raise_clear_errors():
+    G = nx.path_graph(4)
+    with pytest.raises(TypeError, match="unknown irreg backend option 'threads'"):
+        nx.single_source_shortest_path_length(G, 0, backend="irreg", threads=2)
+    with pytest.raises(ValueError, match="variant must be None or one of"):
+        nx.number_connected_components(G, backend="irreg", variant="nope")
+    with pytest.raises(ValueError, match="unknown variant|variant"):
+        nx.number_connected_components(G, backend="irreg", variant="dijkstra")
+    with pytest.raises(ValueError, match="has no variants"):
+        list(nx.bfs_edges(G, 0, backend="irreg", variant="opt"))
+    with pytest.raises(ValueError, match="execution must be one of"):
+        nx.is_connected(G, backend="irreg", execution="gpu")
+    with pytest.raises(ValueError, match="has no Emu model"):
+        nx.is_connected(G, backend="irreg", execution="emu")
+    with pytest.raises(ValueError, match="only the 'dijkstra' variant"):
+        nx.multi_source_dijkstra_path_length(G, {0, 1}, backend="irreg", variant="opt")
+
+
+def test_weight_dtype():
+    G = nx.Graph()
+    G.add_edge(0, 1, weight=2)
+    G.add_edge(1, 2, weight=3)
+    ints = nx.single_source_dijkstra_path_length(G, 0, backend="irreg")
+    assert ints == {0: 0, 1: 2, 2: 5} and all(type(v) is int for v in ints.values())
+    floats = nx.single_source_dijkstra_path_length(G, 0, backend="irreg", weight_dtype="float64")
+    assert all(type(v) is float for v in floats.values())
+    G.add_edge(2, 3, weight=0.5)
+    got = nx.single_source_dijkstra_path_length(G, 0, backend="irreg")
+    assert got == nx.single_source_dijkstra_path_length(G, 0)
+    # NetworkX's type follows each path's sum; mixed weights give floats here (the source: int 0).
+    assert [type(v) for v in got.values()] == [int, float, float, float]
+    with pytest.raises(TypeError, match="needs integer weights"):
+        nx.single_source_dijkstra_path_length(G, 0, backend="irreg", weight_dtype="int64")
+
+
+# --- conversion ----------------------------------------------------------------------------------
+
+
+def test_conversion_keeps_adjacency_order_and_labels():
+    G = nx.DiGraph()
+    G.add_edges_from([("z", "b"), ("z", "a"), (("t", 1), "z"), (3.5, "a"), ("a", "none")])
+    converted = from_networkx(G)
+    assert converted.nodes == list(G)
+    offsets, targets, _ = converted.graph.csr()
+    rows = [converted.labels(targets[offsets[i] : offsets[i + 1]]) for i in range(len(G))]
+    assert rows == [list(G[u]) for u in G]
+    back = to_networkx(converted)
+    assert list(back) == list(G) and list(back.edges) == list(G.edges)
+
+
+@pytest.mark.parametrize("isa", ISAS)
+def test_tuple_labels_of_one_length(isa):
+    G = nx.grid_2d_graph(4, 5)  # every node a 2-tuple: must not become a 2-D array of labels
+    source = (0, 0)
+    assert list(nx.bfs_edges(G, source, backend="irreg", isa=isa)) == list(nx.bfs_edges(G, source))
+    assert list(nx.connected_components(G, backend="irreg")) == list(nx.connected_components(G))
+    assert nx.single_source_shortest_path_length(G, source, backend="irreg") == (
+        nx.single_source_shortest_path_length(G, source)
+    )
+
+
+def test_conversion_of_weights():
+    M = nx.MultiDiGraph()
+    M.add_edge(0, 1, weight=5)
+    M.add_edge(0, 1, weight=2)
+    M.add_edge(1, 2)  # no attribute: 1
+    M.add_edge(2, 3, weight=None)  # hidden, as in NetworkX's Dijkstra
+    assert nx.single_source_dijkstra_path_length(M, 0, backend="irreg") == {0: 0, 1: 2, 2: 3}
+    assert nx.single_source_dijkstra_path_length(M, 0) == {0: 0, 1: 2, 2: 3}
+    bad = nx.Graph()
+    bad.add_edge("u", "v", weight="heavy")
+    with pytest.raises(TypeError, match=r"edge \('u', 'v'\) has 'weight' = 'heavy'"):
+        from_networkx(bad, "weight")
+    bad["u"]["v"]["weight"] = math.nan
+    with pytest.raises(ValueError, match="= nan"):
+        from_networkx(bad, "weight")
+    with pytest.raises(TypeError, match="expected a NetworkX graph"):
+        from_networkx([(0, 1)])
+
+
+def test_conversion_of_graph_views():
+    G = nx.path_graph(8)
+    view = nx.subgraph_view(G, filter_node=lambda v: v != 3)
+    assert list(nx.connected_components(view, backend="irreg")) == list(
+        nx.connected_components(view)
+    )
+    R = nx.DiGraph([(0, 1), (1, 2)]).reverse(copy=False)
+    assert list(nx.topological_sort(R, backend="irreg")) == [2, 1, 0]
+
+
+def test_conversion_is_much_faster_than_a_python_loop():
+    # A smoke check of the C++ walk, not a timing test: 200k edges convert without error.
+    G = nx.gnm_random_graph(20000, 200000, seed=5, directed=True)
+    converted = from_networkx(G, "weight")
+    assert converted.graph.num_edges == 200000
+
+
+# --- errors as NetworkX raises them --------------------------------------------------------------
+
+
+def test_errors_match_networkx():
+    G = nx.path_graph(3)
+    D = nx.DiGraph([(0, 1), (1, 0)])
+    cases = [
+        (lambda b: list(nx.bfs_edges(G, 7, backend=b)), nx.NetworkXError),
+        (lambda b: list(nx.bfs_layers(G, [0, 9], backend=b)), nx.NetworkXError),
+        (lambda b: nx.descendants_at_distance(G, 9, 1, backend=b), nx.NetworkXError),
+        (lambda b: nx.single_source_shortest_path_length(G, 9, backend=b), nx.NodeNotFound),
+        (lambda b: nx.single_source_dijkstra_path_length(G, 9, backend=b), nx.NodeNotFound),
+        (lambda b: nx.multi_source_dijkstra_path_length(G, set(), backend=b), ValueError),
+        (lambda b: nx.single_source_bellman_ford_path_length(G, 9, backend=b), nx.NodeNotFound),
+        (lambda b: list(nx.topological_sort(D, backend=b)), nx.NetworkXUnfeasible),
+        (lambda b: list(nx.topological_sort(G, backend=b)), nx.NetworkXError),
+        (lambda b: nx.node_connected_component(G, 9, backend=b), KeyError),
+        (lambda b: nx.is_connected(nx.Graph(), backend=b), nx.NetworkXPointlessConcept),
+        (lambda b: nx.is_weakly_connected(nx.DiGraph(), backend=b), nx.NetworkXPointlessConcept),
+        (lambda b: list(nx.connected_components(D, backend=b)), nx.NetworkXNotImplemented),
+        (lambda b: nx.number_weakly_connected_components(G, backend=b), nx.NetworkXNotImplemented),
+    ]
+    for call, error in cases:
+        with pytest.raises(error):
+            call("networkx")
+        with pytest.raises(error):
+            call("irreg")
+
+
+def test_generator_errors_are_raised_on_iteration():
+    G = nx.path_graph(3)
+    edges = nx.bfs_edges(G, 99, backend="irreg")  # no error yet
+    with pytest.raises(nx.NetworkXError):
+        next(edges)
+    order = nx.topological_sort(G, backend="irreg")
+    with pytest.raises(nx.NetworkXError):
+        next(order)
+
+
+def test_topological_generations_before_a_cycle_are_yielded():
+    D = nx.DiGraph([(0, 1), (1, 2), (2, 1)])
+    it = nx.topological_generations(D, backend="irreg")
+    assert next(it) == [0]
+    with pytest.raises(nx.NetworkXUnfeasible):
+        next(it)
+
+
+def test_negative_weights():
+    D = nx.DiGraph()
+    D.add_weighted_edges_from([(0, 1, 4), (0, 2, 1), (2, 1, -2), (1, 3, 1)])
+    assert nx.single_source_bellman_ford_path_length(D, 0, backend="irreg") == (
+        nx.single_source_bellman_ford_path_length(D, 0)
+    )
+    D.add_weighted_edges_from([(3, 2, -5)])
+    for backend in ("networkx", "irreg"):
+        with pytest.raises(nx.NetworkXUnbounded):
+            nx.single_source_bellman_ford_path_length(D, 0, backend=backend)
+    U = nx.Graph()
+    U.add_weighted_edges_from([(0, 1, 1), (1, 2, -1)])
+    with pytest.raises(nx.NetworkXUnbounded):
+        nx.single_source_bellman_ford_path_length(U, 0, backend="irreg")
+
+
+def test_widest_path_accepts_networkx_graphs():
+    G = nx.DiGraph()
+    G.add_weighted_edges_from([("s", "a", 5), ("a", "t", 2), ("s", "b", 3), ("b", "t", 3)])
+    G.add_node("lonely")
+    widths = nx_irreg.single_source_widest_path_length(G, "s")
+    assert widths == {"s": math.inf, "a": 5, "b": 3, "t": 3}
+    assert type(widths["t"]) is int
+    G.add_edge("a", "t", weight=4)  # clears the cached conversion
+    assert nx_irreg.single_source_widest_path_length(G, "s")["t"] == 4
+    with pytest.raises(nx.NodeNotFound):
+        nx_irreg.single_source_widest_path_length(G, "nowhere")
+
+
+# --- every function against NetworkX on generated graphs -----------------------------------------
+
+LABELINGS = ("identity", "shuffled", "strings", "tuples", "mixed")
+
+
+def _relabel(G: nx.Graph, labeling: str, seed: int) -> nx.Graph:
+    nodes = list(G)
+    if labeling == "identity":
+        return G
+    if labeling == "shuffled":
+        perm = nodes[seed % len(nodes) :] + nodes[: seed % len(nodes)] if nodes else nodes
+        mapping = dict(zip(nodes, reversed(perm), strict=True))
+    elif labeling == "strings":
+        mapping = {v: f"v{v * 7 % 31}" for v in nodes}
+    elif labeling == "tuples":
+        mapping = {v: (v % 3, v) for v in nodes}
+    else:
+        kinds = (lambda v: v + 100, lambda v: f"n{v}", lambda v: (v, "t"), lambda v: v + 0.5)
+        mapping = {v: kinds[v % 4](v) for v in nodes}
+    return nx.relabel_nodes(G, mapping)
+
+
+@st.composite
+def graphs(draw, weights: str = "int"):
+    n = draw(st.integers(0, 12))
+    directed = draw(st.booleans())
+    G = nx.DiGraph() if directed else nx.Graph()
+    G.add_nodes_from(draw(st.permutations(range(n))) if n else [])
+    if n:
+        pairs = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=30))
+        for u, v in pairs:
+            if weights == "int":
+                w = draw(st.integers(1, 9))
+            elif weights == "float":
+                w = draw(st.sampled_from([0.5, 1.25, 2.0, 3.75]))
+            else:
+                w = draw(st.integers(-3, 9))
+            G.add_edge(u, v, weight=w)
+    return _relabel(G, draw(st.sampled_from(LABELINGS)), draw(st.integers(0, 50)))
+
+
+def both(func, *args, isa=None, **kwargs):
+    expected_error = None
+    try:
+        expected = func(*args, **kwargs)
+        expected = list(expected) if inspect.isgenerator(expected) else expected
+    except Exception as err:  # noqa: BLE001 - the backend must raise the same type
+        expected_error = type(err)
+    if expected_error is not None:
+        with pytest.raises(expected_error):
+            got = func(*args, backend="irreg", isa=isa, **kwargs)
+            list(got) if inspect.isgenerator(got) else got
+        return None, None
+    got = func(*args, backend="irreg", isa=isa, **kwargs)
+    got = list(got) if inspect.isgenerator(got) else got
+    return expected, got
+
+
+def assert_same(expected, got):
+    assert got == expected
+    if isinstance(expected, dict):
+        assert list(got) == list(expected)  # key order too
+        assert [type(v) for v in got.values()] == [type(v) for v in expected.values()]
+
+
+PREDECESSORS_DEPRECATION = "ignore:.*bfs_predecessors is deprecated:DeprecationWarning"
+
+
+def test_bfs_predecessors_warns_exactly_when_networkx_does():
+    G = nx.path_graph(3)
+    with warnings.catch_warnings(record=True) as theirs:
+        warnings.simplefilter("always")
+        list(nx.bfs_predecessors(G, 0))
+    with warnings.catch_warnings(record=True) as ours:
+        warnings.simplefilter("always")
+        assert list(nx.bfs_predecessors(G, 0, backend="irreg")) == [(1, 0), (2, 1)]
+    assert [type(w.message) for w in ours] == [type(w.message) for w in theirs]
+
+
+@pytest.mark.filterwarnings(PREDECESSORS_DEPRECATION)
+@pytest.mark.parametrize("isa", ISAS)
+@settings(max_examples=40)
+@given(G=graphs(), data=st.data())
+def test_traversals_equal_networkx(isa, G, data):
+    nodes = list(G) + ["absent"]
+    source = data.draw(st.sampled_from(nodes))
+    depth = data.draw(st.one_of(st.none(), st.integers(-1, 4)))
+    for func, args in [
+        (nx.bfs_edges, (G, source, False, depth)),
+        (nx.bfs_predecessors, (G, source, depth)),
+        (nx.bfs_successors, (G, source, depth)),
+        (nx.single_source_shortest_path_length, (G, source, depth)),
+        (nx.descendants_at_distance, (G, source, depth or 0)),
+        (nx.bfs_layers, (G, data.draw(st.lists(st.sampled_from(nodes), min_size=1)))),
+    ]:
+        assert_same(*both(func, *args, isa=isa))
+    if source in G:
+        expected = nx.bfs_tree(G, source, depth_limit=depth)
+        got = nx.bfs_tree(G, source, depth_limit=depth, backend="irreg", isa=isa)
+        assert list(got.edges) == list(expected.edges) and list(got) == list(expected)
+
+
+@pytest.mark.parametrize("isa", ISAS)
+@settings(max_examples=40)
+@given(G=graphs(weights="int"), data=st.data())
+def test_paths_equal_networkx(isa, G, data):
+    nodes = list(G) + ["absent"]
+    source = data.draw(st.sampled_from(nodes))
+    cutoff = data.draw(st.one_of(st.none(), st.integers(0, 12)))
+    assert_same(*both(nx.single_source_dijkstra_path_length, G, source, cutoff, isa=isa))
+    assert_same(*both(nx.single_source_bellman_ford_path_length, G, source, isa=isa))
+    assert_same(*both(nx.single_source_dijkstra_path_length, G, source, weight=None, isa=isa))
+    if len(G):
+        sources = data.draw(st.lists(st.sampled_from(list(G)), min_size=1, max_size=3))
+        assert_same(*both(nx.multi_source_dijkstra_path_length, G, sources, cutoff, isa=isa))
+    if source in G:
+        for variant in nx_irreg.algorithms.variants("sssp"):
+            got = nx.single_source_dijkstra_path_length(
+                G, source, cutoff, backend="irreg", isa=isa, variant=variant
+            )
+            assert got == nx.single_source_dijkstra_path_length(G, source, cutoff)
+
+
+@settings(max_examples=60)
+@given(G=graphs(weights="float"), data=st.data())
+def test_float_weights_equal_networkx(G, data):
+    source = data.draw(st.sampled_from(list(G) + ["absent"]))
+    assert_same(*both(nx.single_source_dijkstra_path_length, G, source))
+    assert_same(*both(nx.single_source_bellman_ford_path_length, G, source))
+
+
+@settings(max_examples=80)
+@given(G=graphs(weights="signed"), data=st.data())
+def test_signed_weights_equal_networkx(G, data):
+    source = data.draw(st.sampled_from(list(G) + ["absent"]))
+    assert_same(*both(nx.single_source_bellman_ford_path_length, G, source))
+    assert_same(*both(nx.single_source_dijkstra_path_length, G, source))
+
+
+@pytest.mark.parametrize("isa", ISAS)
+@settings(max_examples=40)
+@given(G=graphs(), data=st.data())
+def test_components_and_dags_equal_networkx(isa, G, data):
+    for func in (
+        nx.weakly_connected_components,
+        nx.number_weakly_connected_components,
+        nx.is_weakly_connected,
+        nx.connected_components,
+        nx.number_connected_components,
+        nx.is_connected,
+        nx.topological_sort,
+        nx.topological_generations,
+        nx.is_directed_acyclic_graph,
+    ):
+        assert_same(*both(func, G, isa=isa))
+    node = data.draw(st.sampled_from(list(G) + ["absent"]))
+    assert_same(*both(nx.node_connected_component, G, node, isa=isa))
+    if G.is_directed() and len(G):
+        for variant in nx_irreg.algorithms.variants("wcc"):
+            got = nx.number_weakly_connected_components(G, backend="irreg", variant=variant)
+            assert got == nx.number_weakly_connected_components(G)
+        for variant in nx_irreg.algorithms.variants("ts"):
+            got = nx.is_directed_acyclic_graph(G, backend="irreg", variant=variant)
+            assert got == nx.is_directed_acyclic_graph(G)
+
+
+@pytest.mark.parametrize("isa", ISAS)
+def test_dag_on_a_larger_random_dag(isa):
+    D = nx.gn_graph(300, seed=7)  # edges point to older nodes: a DAG
+    assert list(nx.topological_sort(D, backend="irreg", isa=isa)) == list(nx.topological_sort(D))
+    assert list(nx.topological_generations(D, backend="irreg")) == list(
+        nx.topological_generations(D)
+    )
