@@ -1,0 +1,203 @@
+"""The layout of DESIGN §2: imports point one way, and each front end loads only what it needs.
+
+The import graph is read from the sources (imports inside functions included, ``if
+TYPE_CHECKING:`` blocks left out), so a cycle that only a rarely taken path would close is found
+too. Importing ``a.b.c`` also runs the ``__init__`` of ``a`` and ``a.b``, so those count as edges,
+except packages the importer itself sits in (they are always imported first).
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGES = ("irreg", "_nx_irreg", "nx_irreg", "ase_irreg")
+NOT_IMPORTABLE_ALONE = {"irreg.cli.__main__"}  # runs the CLI
+
+
+def _package_dir(name: str) -> Path:
+    spec = importlib.util.find_spec(name)
+    assert spec is not None and spec.submodule_search_locations, f"{name} is not installed"
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for package in PACKAGES:
+        root = _package_dir(package)
+        for path in root.rglob("*.py"):
+            parts = (package, *path.relative_to(root).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            found[".".join(parts)] = path
+    return found
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imported_names(module: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    """Project modules ``module`` imports, directly named."""
+    is_package = path.name == "__init__.py"
+    package = module if is_package else module.rpartition(".")[0]
+    names: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _is_type_checking(node):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            names.add(target)
+            for alias in node.names:
+                if f"{target}.{alias.name}" in modules:
+                    names.add(f"{target}.{alias.name}")
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    return {name for name in names if name in modules}
+
+
+def import_graph() -> dict[str, set[str]]:
+    """module -> the project modules importing it runs, ancestors' ``__init__`` included."""
+    modules = _modules()
+    graph: dict[str, set[str]] = {}
+    for module, path in modules.items():
+        own_packages = {".".join(module.split(".")[:k]) for k in range(1, module.count(".") + 1)}
+        if path.name == "__init__.py":
+            own_packages.add(module)
+        edges = set()
+        for target in _imported_names(module, path, modules):
+            parts = target.split(".")
+            for k in range(1, len(parts) + 1):
+                name = ".".join(parts[:k])
+                if name in modules and name not in own_packages:
+                    edges.add(name)
+        graph[module] = edges - {module}
+    return graph
+
+
+def strongly_connected_components(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Tarjan's algorithm, iteratively (module graphs are small, but recursion limits are not)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    components: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                components.append(sorted(component))
+    return components
+
+
+def test_the_import_graph_has_no_cycle():
+    cycles = [c for c in strongly_connected_components(import_graph()) if len(c) > 1]
+    assert not cycles, f"import cycles: {cycles}"
+
+
+def test_the_cycle_check_finds_a_cycle():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert [c for c in strongly_connected_components(graph) if len(c) > 1] == [["a", "b", "c"]]
+
+
+def test_front_ends_and_tools_point_one_way():
+    graph = import_graph()
+    tools = ("irreg.cli", "irreg.bench")
+    for module, edges in graph.items():
+        top = module.split(".")[0]
+        for target in edges:
+            if top in ("nx_irreg", "ase_irreg", "_nx_irreg") or module == "irreg":
+                assert not target.startswith(tools), f"{module} imports the tool {target}"
+            if top == "nx_irreg":
+                assert not target.startswith("ase_irreg"), f"{module} imports {target}"
+            if top == "ase_irreg":
+                assert not target.startswith(("nx_irreg", "_nx_irreg")), f"{module} -> {target}"
+            if top == "irreg" and not module.startswith(tools):
+                assert not target.startswith(("nx_irreg", "ase_irreg", "_nx_irreg")), (
+                    f"the shared core {module} imports the front end {target}"
+                )
+
+
+def test_every_module_imports_in_topological_order_in_a_fresh_interpreter():
+    graph = import_graph()
+    order: list[str] = []
+    done: set[str] = set()
+
+    def place(module: str) -> None:
+        if module in done:
+            return
+        done.add(module)
+        for dependency in sorted(graph[module]):
+            place(dependency)
+        order.append(module)
+
+    for module in sorted(graph):
+        place(module)
+    order = [m for m in order if m not in NOT_IMPORTABLE_ALONE]
+    code = "import importlib\nfor name in %r:\n    importlib.import_module(name)\n" % order
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parent)
+
+
+@pytest.mark.parametrize(
+    ("front_end", "forbidden"),
+    [
+        ("nx_irreg", ("irreg.cli", "irreg.bench", "ase", "ase_irreg", "matplotlib")),
+        ("ase_irreg", ("irreg.cli", "irreg.bench", "networkx", "nx_irreg", "matplotlib")),
+        ("irreg", ("irreg.cli", "irreg.bench", "networkx", "ase", "nx_irreg", "ase_irreg")),
+    ],
+)
+def test_a_front_end_loads_no_tool(front_end: str, forbidden: tuple[str, ...]):
+    code = f"import sys, {front_end}\nprint('\\n'.join(sorted(sys.modules)))"
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True
+    ).stdout.split()
+    bad = [m for m in loaded if m.startswith(forbidden) and m.split(".")[0] in {
+        f.split(".")[0] for f in forbidden}]
+    bad = [m for m in bad if any(m == f or m.startswith(f + ".") for f in forbidden)]
+    assert not bad, f"import {front_end} loads {bad}"
