@@ -20,6 +20,7 @@ import networkx as nx
 import numpy as np
 
 from irreg import _core
+from nx_irreg.backend_graph import converted
 from nx_irreg.graph import IrregGraph
 
 __all__ = ["AlignStats", "Alignment", "align"]
@@ -82,28 +83,22 @@ class _Side:
         self.name = name
         if isinstance(G, IrregGraph):
             self.nodes: list | None = None
-            self.n = G.n
-            offsets, targets, _ = G.csr()
-            src = np.repeat(np.arange(G.n, dtype=np.int64), np.diff(offsets))
-            keep = src != targets
-            self.src, self.dst = src[keep], targets[keep].astype(np.int64)
             self.graph = None
+            core = G
         elif isinstance(G, nx.Graph):
             self.graph = G
-            self.nodes = list(G)
-            self.n = len(self.nodes)
-            self.index = {v: i for i, v in enumerate(self.nodes)}
-            self.src, self.dst = self._edge_arrays()
+            self._backend = converted(G)  # the backend's conversion, cached on G
+            self.nodes = self._backend.nodes
+            core = self._backend.graph
         else:
             raise TypeError(
                 f"{name} must be a NetworkX graph or an IrregGraph, got {type(G).__name__}"
             )
-
-    def _edge_arrays(self) -> tuple[np.ndarray, np.ndarray]:
-        idx = self.index
-        pairs = [(idx[u], idx[v]) for u, v in self.graph.edges() if u != v]
-        arr = np.array(pairs, dtype=np.int64).reshape(-1, 2)
-        return np.ascontiguousarray(arr[:, 0]), np.ascontiguousarray(arr[:, 1])
+        self.n = core.n
+        offsets, targets, _ = core.csr()
+        src = np.repeat(np.arange(core.n, dtype=np.int64), np.diff(offsets))
+        keep = src != targets  # the aligner's structure has no self-loops
+        self.src, self.dst = src[keep], targets[keep].astype(np.int64)
 
     def node_of(self, i: int) -> Hashable:
         return i if self.nodes is None else self.nodes[i]
@@ -113,10 +108,10 @@ class _Side:
             if not isinstance(node, numbers.Integral) or not 0 <= int(node) < self.n:
                 raise nx.NodeNotFound(f"{what} {node!r} is not a vertex of {self.name}")
             return int(node)
-        try:
-            return self.index[node]
-        except (KeyError, TypeError):
-            raise nx.NodeNotFound(f"{what} {node!r} is not a node of {self.name}") from None
+        position = self._backend.position(node)
+        if position is None:
+            raise nx.NodeNotFound(f"{what} {node!r} is not a node of {self.name}")
+        return position
 
     def node_values(self, labels: object, what: str) -> list:
         """One value per vertex (None where missing) from an attribute name or a sequence."""
@@ -134,10 +129,15 @@ class _Side:
             )
         return values
 
-    def edge_values(self, attr: str) -> list:
+    def typed_edges(self, attr: str) -> tuple[np.ndarray, np.ndarray, list]:
+        """``(src, dst, values)``: every edge but self-loops with its ``attr`` (None: missing),
+        in ``G.edges()`` order (the conversion keeps one numeric weight, not labels)."""
         if self.graph is None:
             raise TypeError(f"edge_type needs NetworkX graphs; {self.name} is an IrregGraph")
-        return [d.get(attr) for u, v, d in self.graph.edges(data=True) if u != v]
+        position = self._backend.position
+        edges = [(position(u), position(v), t) for u, v, t in self.graph.edges(data=attr) if u != v]
+        ends = np.array([(u, v) for u, v, _ in edges], dtype=np.int64).reshape(-1, 2)
+        return ends[:, 0].copy(), ends[:, 1].copy(), [t for _, _, t in edges]
 
 
 def _labels_for(sides: tuple[_Side, _Side], spec: object, what: str) -> tuple[dict, ...] | None:
@@ -227,11 +227,14 @@ def labelled_cores(G1: object, G2: object, node_type, edge_type, node_attr) -> t
     if vtype_ids is not None:
         components += ["type", "adjacent_type"]
     etype_ids = None
+    ends = [(s.src, s.dst) for s in sides]  # typed edges replace them, aligned with their types
     if edge_type is not None:
         if not isinstance(edge_type, str):
             raise TypeError(f"edge_type must be an edge attribute name, got {edge_type!r}")
-        etype_ids = _dense_ids(tuple(s.edge_values(edge_type) for s in sides), "edge_type")
+        typed = [s.typed_edges(edge_type) for s in sides]
+        etype_ids = _dense_ids(tuple(values for _, _, values in typed), "edge_type")
         if etype_ids is not None:
+            ends = [(src, dst) for src, dst, _ in typed]
             components.append("adjacent_edge_type")
     attrs = _labels_for(sides, node_attr, "node_attr")
     attr_arrays = None
@@ -245,8 +248,7 @@ def labelled_cores(G1: object, G2: object, node_type, edge_type, node_attr) -> t
     cores = [
         _core.LabelledGraph(
             s.n,
-            s.src,
-            s.dst,
+            *ends[i],
             None if etype_ids is None else etype_ids[i],
             None if vtype_ids is None else vtype_ids[i],
             None if attr_arrays is None else attr_arrays[i],

@@ -16,7 +16,7 @@ from _nx_irreg.config import check_option
 from irreg import _core
 from nx_irreg.graph import IrregGraph
 
-__all__ = ["BackendGraph", "from_networkx", "to_networkx"]
+__all__ = ["BackendGraph", "converted", "from_networkx", "to_networkx"]
 
 
 class BackendGraph:
@@ -145,6 +145,27 @@ def from_networkx(
         integral_weights=bool(integral),
         graph_attrs=dict(G.graph) if graph_attrs else None,
     )
+
+
+def converted(G: object, weight: str | None = None, default: object = 1) -> BackendGraph:
+    """:func:`from_networkx` of ``G``, kept in ``G.__networkx_cache__`` where NetworkX's
+    dispatcher keeps the same conversion (its key for one edge attribute and no node
+    attributes), so backend calls and direct calls (widest paths, alignment, the Emu model) share
+    it; NetworkX drops it when ``G`` changes through its methods. A ``BackendGraph`` is returned
+    as it is."""
+    if isinstance(G, BackendGraph):
+        return G
+    cache = getattr(G, "__networkx_cache__", None)
+    if cache is None:
+        return from_networkx(G, weight, default)
+    store = cache.setdefault("backends", {}).setdefault("irreg", {})
+    key = (frozenset({(weight, default)}) if weight is not None else False, False)
+    found = store.get(key)
+    if isinstance(found, BackendGraph):
+        return found
+    graph = from_networkx(G, weight, default)
+    store[key] = graph
+    return graph
 
 
 def to_networkx(graph: BackendGraph) -> object:

@@ -23,7 +23,7 @@ import numpy as np
 from irreg.emu import Machine, Report, last_report, spmv, stream
 from irreg.emu.inputs import csr_arrays
 from irreg.emu.run import bfs_arrays, similarity_cores
-from nx_irreg.backend_graph import BackendGraph, from_networkx
+from nx_irreg.backend_graph import BackendGraph, converted
 from nx_irreg.graph import IrregGraph
 
 __all__ = ["Machine", "Report", "bfs", "last_report", "similarity", "spmv", "stream"]
@@ -40,11 +40,11 @@ def bfs(G: object, source: object, *, machine: Machine | None = None, strategy: 
             raise nx.NodeNotFound(f"Source {source} is not in G")
         graph, s, labels = G, int(source), None
     elif isinstance(G, nx.Graph):
-        converted = from_networkx(G)
-        s = converted.position(source)
+        backend = converted(G)
+        s = backend.position(source)
         if s is None:
             raise nx.NodeNotFound(f"Source {source} is not in G")
-        graph, labels = converted.graph, converted
+        graph, labels = backend.graph, backend
     else:
         raise TypeError(f"G must be a NetworkX graph or an IrregGraph, got {type(G).__name__}")
     raw = bfs_arrays(*csr_arrays(graph), s, machine or Machine(), strategy, threads, edge_block)

@@ -1,8 +1,8 @@
 """Widest paths: a backend-only function with a NetworkX-style signature.
 
 NetworkX has no widest-path function, so this one is called directly
-(``nx_irreg.single_source_widest_path_length(G, source)``) and accepts a NetworkX graph: the
-conversion is cached in ``G.__networkx_cache__``, which NetworkX clears when ``G`` changes.
+(``nx_irreg.single_source_widest_path_length(G, source)``) and accepts a NetworkX graph: its
+conversion is the backend's (:func:`nx_irreg.backend_graph.converted`), cached on ``G``.
 """
 
 from __future__ import annotations
@@ -11,26 +11,11 @@ import networkx as nx
 import numpy as np
 
 from nx_irreg.algorithms import sswp
-from nx_irreg.backend_graph import BackendGraph, from_networkx
+from nx_irreg.backend_graph import converted
 from nx_irreg.nxapi._lengths import node_position, ordered_by
 from nx_irreg.options import resolve
 
 __all__ = ["single_source_widest_path_length"]
-
-
-def _as_backend_graph(G: object, weight: str | None, isa: str | None) -> BackendGraph:
-    if isinstance(G, BackendGraph):
-        return G
-    if not isinstance(G, nx.Graph):
-        raise TypeError(f"expected a NetworkX graph, got {type(G).__name__}")
-    cache = getattr(G, "__networkx_cache__", None)
-    key = ("widest", weight)
-    if cache is not None and key in cache.get("irreg", {}):
-        return cache["irreg"][key]
-    converted = from_networkx(G, weight, 1, isa=isa)
-    if cache is not None:
-        cache.setdefault("irreg", {})[key] = converted
-    return converted
 
 
 def single_source_widest_path_length(
@@ -44,7 +29,9 @@ def single_source_widest_path_length(
     order of decreasing width (ties by node order). Raises ``NodeNotFound`` for a missing source.
     """
     opts = resolve(options)
-    graph = _as_backend_graph(G, weight, opts.isa)
+    if not isinstance(G, nx.Graph) and not hasattr(G, "__networkx_backend__"):
+        raise TypeError(f"expected a NetworkX graph, got {type(G).__name__}")
+    graph = converted(G, weight)
     s = node_position(graph, source, nx.NodeNotFound(f"Source {source} is not in G"))
     width = sswp(
         graph.with_tile_size(opts.tile_size), source=s, variant=opts.variant, isa=opts.isa
