@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import ase_irreg
-import nx_irreg
+import irreg
 
 AVX512_FLAGS = {"avx512f", "avx512cd", "avx512bw", "avx512vl", "avx512dq"}
 
@@ -27,7 +27,7 @@ def cpu_flags() -> set[str]:
 def run_python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
     full_env = {k: v for k, v in os.environ.items() if not k.startswith("IRREG_")}
     full_env.update(env)
-    # Run outside the source tree, whose nx_irreg has no compiled _core.
+    # Run from a neutral folder, as a user would.
     return subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=full_env, check=False,
         cwd=tempfile.gettempdir(),
@@ -37,40 +37,40 @@ def run_python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
 @pytest.mark.skipif(not Path("/proc/cpuinfo").exists(), reason="needs Linux /proc/cpuinfo")
 def test_best_available_isa_is_chosen() -> None:
     flags = cpu_flags()
-    compiled = nx_irreg.compiled_isas()
+    compiled = irreg.compiled_isas()
     if AVX512_FLAGS <= flags and "avx512" in compiled:
         expected = "avx512"
     elif {"avx2", "fma"} <= flags and "avx2" in compiled:
         expected = "avx2"
     else:
         expected = "scalar"
-    assert nx_irreg.best_isa() == expected
-    result = run_python("import nx_irreg; print(nx_irreg.active_isa())")
+    assert irreg.best_isa() == expected
+    result = run_python("import irreg; print(irreg.active_isa())")
     assert result.stdout.strip() == expected, result.stderr
 
 
 def test_available_is_ordered_subset_of_compiled() -> None:
-    compiled = nx_irreg.compiled_isas()
-    available = nx_irreg.available_isas()
+    compiled = irreg.compiled_isas()
+    available = irreg.available_isas()
     assert "scalar" in available
     assert [i for i in compiled if i in available] == available
     assert ase_irreg.available_isas() == available
-    assert ase_irreg.active_isa() == nx_irreg.active_isa()
+    assert ase_irreg.active_isa() == irreg.active_isa()
 
 
 def test_emulated_avx512_is_built_when_simde_is_installed() -> None:
     if not Path("/usr/include/simde/x86/avx512.h").exists():
         pytest.skip("SIMDe is not installed (apt-get install libsimde-dev)")
-    assert "avx512-emu" in nx_irreg.compiled_isas()
+    assert "avx512-emu" in irreg.compiled_isas()
 
 
 def test_env_var_forces_an_isa() -> None:
-    result = run_python("import nx_irreg; print(nx_irreg.active_isa())", IRREG_ISA="scalar")
+    result = run_python("import irreg; print(irreg.active_isa())", IRREG_ISA="scalar")
     assert result.stdout.strip() == "scalar", result.stderr
 
 
 def test_env_var_with_unknown_isa_fails_at_import_with_reason() -> None:
-    result = run_python("import nx_irreg", IRREG_ISA="sse9")
+    result = run_python("import irreg", IRREG_ISA="sse9")
     assert result.returncode != 0
     assert "IRREG_ISA=sse9" in result.stderr and "unknown ISA" in result.stderr
 
@@ -78,22 +78,22 @@ def test_env_var_with_unknown_isa_fails_at_import_with_reason() -> None:
 def test_forcing_an_isa_the_cpu_lacks_raises() -> None:
     # Hide AVX-512 so the check holds on any machine, including ones that have it.
     code = (
-        "import nx_irreg\n"
-        "assert 'avx512' not in nx_irreg.available_isas()\n"
+        "import irreg\n"
+        "assert 'avx512' not in irreg.available_isas()\n"
         "try:\n"
-        "    nx_irreg.GroupedIndex([0], [1], isa='avx512')\n"
+        "    irreg.GroupedIndex([0], [1], isa='avx512')\n"
         "except RuntimeError as e:\n"
         "    print('raised:', e)\n"
     )
     result = run_python(code, IRREG_DISABLE_CPU_FEATURES="avx512")
     assert "raised: ISA 'avx512' cannot run on this CPU" in result.stdout, result.stderr
-    forced = run_python("import nx_irreg", IRREG_ISA="avx512", IRREG_DISABLE_CPU_FEATURES="avx512")
+    forced = run_python("import irreg", IRREG_ISA="avx512", IRREG_DISABLE_CPU_FEATURES="avx512")
     assert forced.returncode != 0 and "cannot run on this CPU" in forced.stderr
 
 
 def test_without_avx2_falls_back_to_scalar() -> None:
     result = run_python(
-        "import nx_irreg; print(nx_irreg.active_isa(), nx_irreg.available_isas())",
+        "import irreg; print(irreg.active_isa(), irreg.available_isas())",
         IRREG_DISABLE_CPU_FEATURES="avx2",
     )
     assert result.stdout.strip() == "scalar ['scalar']", result.stderr
@@ -101,9 +101,20 @@ def test_without_avx2_falls_back_to_scalar() -> None:
 
 def test_per_call_isa_is_validated() -> None:
     with pytest.raises(ValueError, match="unknown ISA 'neon'"):
-        nx_irreg.GroupedIndex([0], [1], isa="neon")
+        irreg.GroupedIndex([0], [1], isa="neon")
     with pytest.raises(ValueError, match="unknown ISA"):
-        nx_irreg.resolve_isa("AVX2")
-    assert nx_irreg.resolve_isa(None) == nx_irreg.active_isa()
-    for isa in nx_irreg.available_isas():
-        assert nx_irreg.resolve_isa(isa) == isa
+        irreg.resolve_isa("AVX2")
+    assert irreg.resolve_isa(None) == irreg.active_isa()
+    for isa in irreg.available_isas():
+        assert irreg.resolve_isa(isa) == isa
+
+
+def test_front_ends_re_export_the_core_api() -> None:
+    import nx_irreg
+
+    for name in ("active_isa", "available_isas", "best_isa", "compiled_isas", "resolve_isa"):
+        assert getattr(nx_irreg, name) is getattr(irreg, name)
+        assert getattr(ase_irreg, name) is getattr(irreg, name)
+    assert nx_irreg.GroupedIndex is irreg.GroupedIndex
+    assert issubclass(ase_irreg.GroupedIndex, irreg.GroupedIndex)
+    assert nx_irreg.__version__ == ase_irreg.__version__ == irreg.__version__

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ase_irreg
-import nx_irreg
+import irreg
 
 CONFLICTS = ["destination", "both_ends"]
 TILE_SIZES = [1, 2, 4, 8, 16, 64, 256]
@@ -37,7 +37,7 @@ def edge_lists(draw, max_vertices: int = 120, max_edges: int = 400):
 
 
 def build(rows, cols, n_rows, n_cols, tile, conflict, isa, **kw):
-    return nx_irreg.GroupedIndex(
+    return irreg.GroupedIndex(
         rows, cols, n_rows=n_rows, n_cols=n_cols, tile_size=tile, conflict=conflict, isa=isa, **kw
     )
 
@@ -222,7 +222,7 @@ def test_scatter_add_loses_no_update_on_any_isa(conflict, all_groups, edges, til
 
 
 def test_both_packages_share_one_core_with_their_own_default_rule():
-    a = nx_irreg.GroupedIndex([0, 1], [1, 0])
+    a = irreg.GroupedIndex([0, 1], [1, 0])
     b = ase_irreg.GroupedIndex([0, 1], [1, 0])
     assert a.conflict == "destination" and b.conflict == "both_ends"
     assert type(a) is not type(b)  # module-local bindings: no clash when both are imported
@@ -231,7 +231,7 @@ def test_both_packages_share_one_core_with_their_own_default_rule():
 def test_views_are_zero_copy_read_only_and_outlive_growth():
     rng = np.random.default_rng(0)
     rows, cols = rng.integers(0, 500, 3000), rng.integers(0, 500, 3000)
-    index = nx_irreg.GroupedIndex(rows, cols, tile_size=32, active=False)
+    index = irreg.GroupedIndex(rows, cols, tile_size=32, active=False)
     x = index.xcoord
     assert not x.flags.writeable
     with pytest.raises(ValueError):
@@ -249,12 +249,12 @@ def test_views_are_zero_copy_read_only_and_outlive_growth():
 
 def test_empty_and_trivial_inputs():
     for isa in ISAS:
-        empty = nx_irreg.GroupedIndex([], [], n_rows=10, n_cols=10, isa=isa)
+        empty = irreg.GroupedIndex([], [], n_rows=10, n_cols=10, isa=isa)
         assert empty.num_groups == 0 and empty.num_active == 0 and empty.num_generations == 1
         assert empty.activate([], [], isa=isa) == 0
         assert empty.update([1], [2], isa=isa)["added"] == 1
         assert active_map(empty) == {(1, 2): 0}
-        zero = nx_irreg.GroupedIndex([], [])
+        zero = irreg.GroupedIndex([], [])
         assert zero.n_rows == 0 and zero.num_slots == 0
 
 

@@ -6,13 +6,13 @@ import numpy as np
 import pytest
 
 import ase_irreg
-import nx_irreg
+import irreg
 
-GroupedIndex = nx_irreg.GroupedIndex
+GroupedIndex = irreg.GroupedIndex
 
 
 @pytest.fixture
-def index(isa: str) -> nx_irreg.GroupedIndex:
+def index(isa: str) -> irreg.GroupedIndex:
     return GroupedIndex([0, 1, 2], [1, 2, 3], n_rows=5, n_cols=5, isa=isa)
 
 
