@@ -130,10 +130,7 @@ void ScoreCandidates(const align::SimilarityView& g1, const align::SimilarityVie
 
 }  // namespace
 
-const align::AlignKernelTable& AlignKernels() {
-  static const align::AlignKernelTable table{&ScoreCandidates};
-  return table;
-}
+align::AlignKernels MakeAlignKernels() { return align::AlignKernels{&ScoreCandidates}; }
 
 }  // namespace IRREG_ISA_NS
 }  // namespace irreg

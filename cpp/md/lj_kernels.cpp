@@ -116,10 +116,7 @@ void LjOverGroups(const md::LjGroups& pairs, const md::LjCoefficients& c, const 
 
 }  // namespace
 
-const md::MdKernelTable& MdKernels() {
-  static const md::MdKernelTable table{&LjOverGroups};
-  return table;
-}
+md::MdKernels MakeMdKernels() { return md::MdKernels{&LjOverGroups}; }
 
 }  // namespace IRREG_ISA_NS
 }  // namespace irreg
