@@ -3,6 +3,7 @@
 // marks) are computed with one lane per candidate: gathers of the candidates' features against
 // u's broadcast values. The byte-wise anchor-distance comparison runs 16 anchors per
 // instruction, and the components are combined in float in the same order on every ISA.
+#include "align/equal_and_adjacent_bytes.hpp"
 #include "align/similarity_kernels.hpp"
 #include "simd/vec.hpp"
 
@@ -115,7 +116,7 @@ void ScoreCandidates(const align::SimilarityView& g1, const align::SimilarityVie
                                                g1.attr_dim);
       if (w.anchors > 0) {
         int equal = 0, adjacent = 0;
-        simd::Vec::CountEqualAndAdjacentBytes(
+        CountEqualAndAdjacentBytes(
             anchors_u, g2.anchor_distance + static_cast<int64_t>(v) * g2.anchor_stride,
             g1.anchor_stride, &equal, &adjacent);
         // Padding bytes beyond num_anchors are equal in both graphs: take them off.
@@ -130,10 +131,7 @@ void ScoreCandidates(const align::SimilarityView& g1, const align::SimilarityVie
 
 }  // namespace
 
-const align::AlignKernelTable& AlignKernels() {
-  static const align::AlignKernelTable table{&ScoreCandidates};
-  return table;
-}
+align::AlignKernels MakeAlignKernels() { return align::AlignKernels{&ScoreCandidates}; }
 
 }  // namespace IRREG_ISA_NS
 }  // namespace irreg

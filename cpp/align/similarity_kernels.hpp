@@ -48,20 +48,16 @@ using ScoreCandidatesFn = void (*)(const SimilarityView& g1, const SimilarityVie
                                    const int32_t* cand, int64_t n, const int32_t* marks,
                                    const ScoreWeights& weights, float* out);
 
-struct AlignKernelTable {
+struct AlignKernels {
   ScoreCandidatesFn score_candidates;
 };
 
 }  // namespace irreg::align
 
-namespace irreg {
-#define IRREG_DECLARE_ALIGN_TABLE(ns) \
-  namespace ns {                      \
-  const align::AlignKernelTable& AlignKernels(); \
-  }
-IRREG_DECLARE_ALIGN_TABLE(scalar)
-IRREG_DECLARE_ALIGN_TABLE(avx2)
-IRREG_DECLARE_ALIGN_TABLE(avx512)
-IRREG_DECLARE_ALIGN_TABLE(avx512_emu)
-#undef IRREG_DECLARE_ALIGN_TABLE
-}  // namespace irreg
+// Only kernel sources, which CMake compiles once per ISA with IRREG_ISA_NS set, see this.
+#ifdef IRREG_ISA_NS
+namespace irreg::IRREG_ISA_NS {
+// This ISA's similarity kernel, for core/kernel_table.cpp; defined in align/similarity_kernels.cpp.
+align::AlignKernels MakeAlignKernels();
+}  // namespace irreg::IRREG_ISA_NS
+#endif  // IRREG_ISA_NS

@@ -113,7 +113,7 @@ inline void BindAligner(py::module_& m) {
             g1.has_edge_types != g2.has_edge_types || g1.attr_dim != g2.attr_dim)
           throw py::value_error("both graphs must carry the same kinds of labels");
         c.resize(n + 16, 0);
-        const auto score = AlignKernelsFor(IsaArg(isa)).score_candidates;
+        const auto score = KernelsFor(IsaArg(isa)).align.score_candidates;
         std::vector<int32_t> id1(n1), id2(n2);
         for (int32_t v = 0; v < n1; ++v) id1[v] = v;
         for (int32_t v = 0; v < n2; ++v) id2[v] = v;

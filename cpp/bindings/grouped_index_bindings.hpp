@@ -127,14 +127,14 @@ class PyGroupedIndex {
                                                tile_size, ParseConflict(conflict),
                                                compact_threshold, max_generations,
                                                ParseGrouping(grouping));
-    const KernelTable& k = KernelsFor(IsaArg(isa));
+    const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
     py::gil_scoped_release release;
     index_->Build(r.data(), c.data(), nullptr, r.size(), active, k);
   }
 
   IdArray Locate(py::handle rows, py::handle cols, const std::optional<std::string>& isa) {
     auto [r, c] = AsEdgeArrays(rows, cols);
-    const KernelTable& k = KernelsFor(IsaArg(isa));
+    const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
     IdArray out(r.size());
     {
       py::gil_scoped_release release;
@@ -146,27 +146,27 @@ class PyGroupedIndex {
 
   int64_t Activate(py::handle rows, py::handle cols, const std::optional<std::string>& isa) {
     auto [r, c] = AsEdgeArrays(rows, cols);
-    const KernelTable& k = KernelsFor(IsaArg(isa));
+    const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
     py::gil_scoped_release release;
     return index_->Activate(r.data(), c.data(), r.size(), k);
   }
 
   int64_t Deactivate(py::handle rows, py::handle cols, const std::optional<std::string>& isa) {
     auto [r, c] = AsEdgeArrays(rows, cols);
-    const KernelTable& k = KernelsFor(IsaArg(isa));
+    const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
     py::gil_scoped_release release;
     return index_->Deactivate(r.data(), c.data(), r.size(), k);
   }
 
   void DeactivateAll(const std::optional<std::string>& isa) {
-    const KernelTable& k = KernelsFor(IsaArg(isa));
+    const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
     py::gil_scoped_release release;
     index_->DeactivateAll(k);
   }
 
   py::dict Update(py::handle rows, py::handle cols, const std::optional<std::string>& isa) {
     auto [r, c] = AsEdgeArrays(rows, cols);
-    const KernelTable& k = KernelsFor(IsaArg(isa));
+    const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
     UpdateStats s;
     {
       py::gil_scoped_release release;
@@ -177,7 +177,7 @@ class PyGroupedIndex {
   }
 
   void Compact(const std::optional<std::string>& isa) {
-    const KernelTable& k = KernelsFor(IsaArg(isa));
+    const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
     py::gil_scoped_release release;
     index_->Compact(k);
   }
@@ -200,7 +200,7 @@ class PyGroupedIndex {
     if (weights && (weights->ndim() != 1 || weights->size() != s.num_slots()))
       throw py::value_error("weights must be slot-aligned: a 1-D float64 array of length "
                             "num_slots = " + std::to_string(s.num_slots()));
-    const KernelTable& k = KernelsFor(IsaArg(isa));
+    const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
     const bool both = both_ends.value_or(index_->rule() == ConflictRule::kBothEnds);
     if (both && index_->rule() != ConflictRule::kBothEnds)
       throw py::value_error("both_ends=True needs an index grouped with conflict='both_ends': "
@@ -222,7 +222,7 @@ class PyGroupedIndex {
 
   int64_t FirstConflictingGroup(std::optional<bool> check_rows,
                                 const std::optional<std::string>& isa) const {
-    const KernelTable& k = KernelsFor(IsaArg(isa));
+    const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
     const GroupedSlots& s = index_->slots();
     return k.FirstConflictingGroup(
         s.xcoord.data(), s.ycoord.data(), s.num_groups(),
@@ -230,7 +230,7 @@ class PyGroupedIndex {
   }
 
   int64_t NumActive(const std::optional<std::string>& isa) const {
-    return index_->NumActive(KernelsFor(IsaArg(isa)));
+    return index_->NumActive(KernelsFor(IsaArg(isa)).tiling);
   }
 
   py::dict Generation(int64_t i) const {

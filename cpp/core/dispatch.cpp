@@ -4,63 +4,59 @@
 #include <stdexcept>
 
 #include "core/cpu_features.hpp"
-#include "graph/graph_kernels.hpp"
-#include "align/similarity_kernels.hpp"
-#include "md/md_kernels.hpp"
+#include "core/isa_list.hpp"
 
 namespace irreg {
 namespace {
 
+using KernelsFn = const KernelTable& (*)();
+
 struct IsaEntry {
   const char* name;
-  const KernelTable& (*table)();
-  const graph::GraphKernelTable& (*graph_table)();
-  const md::MdKernelTable& (*md_table)();
-  const align::AlignKernelTable& (*align_table)();
+  KernelsFn kernels;  // null when not built
   bool (*runnable)();
+  const char* if_not_built;
+
+  bool built() const { return kernels != nullptr; }
 };
 
-bool Always() { return true; }
-bool HasAvx2() { return DetectCpuFeatures().avx2; }
-bool HasAvx512() { return DetectCpuFeatures().avx512; }
+// One entry per row of IRREG_ISAS, built or not, so that a known name can be told from an
+// unknown one. The table of an ISA that was not built is named only in a discarded
+// `if constexpr` branch, so nothing asks the linker for it.
+#define IRREG_ISA_ENTRY(ns, name, built, runnable, if_not_built) \
+  {name,                                                          \
+   []() -> KernelsFn {                                            \
+     if constexpr (IRREG_IS_BUILT(built)) return &ns::Kernels;    \
+     else return nullptr;                                         \
+   }(),                                                           \
+   []() -> bool { return runnable; }, if_not_built},
+const IsaEntry kIsas[] = {IRREG_ISAS(IRREG_ISA_ENTRY)};
+#undef IRREG_ISA_ENTRY
 
-// The single list of ISAs, best first. The emulated AVX-512 build is compiled with AVX2 flags.
-const IsaEntry kIsas[] = {
-#ifdef IRREG_HAVE_AVX512
-    {"avx512", &avx512::Kernels, &avx512::GraphKernels, &avx512::MdKernels, &avx512::AlignKernels, &HasAvx512},
-#endif
-#ifdef IRREG_HAVE_AVX2
-    {"avx2", &avx2::Kernels, &avx2::GraphKernels, &avx2::MdKernels, &avx2::AlignKernels, &HasAvx2},
-#endif
-    {"scalar", &scalar::Kernels, &scalar::GraphKernels, &scalar::MdKernels, &scalar::AlignKernels, &Always},
-#ifdef IRREG_HAVE_AVX512_EMU
-    {"avx512-emu", &avx512_emu::Kernels, &avx512_emu::GraphKernels, &avx512_emu::MdKernels, &avx512_emu::AlignKernels, &HasAvx2},
-#endif
-};
-
-const char* const kKnownIsas = "scalar, avx2, avx512, avx512-emu";
+std::string Join(const std::vector<std::string>& names) {
+  std::string s;
+  for (const std::string& n : names) s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
 
 const IsaEntry& Lookup(const std::string& name) {
-  for (const IsaEntry& e : kIsas)
-    if (name == e.name) return e;
-  if (name == "scalar" || name == "avx2" || name == "avx512" || name == "avx512-emu")
-    throw std::runtime_error("ISA '" + name +
-                             "' was not compiled into this build of irreg" +
-                             (name == "avx512-emu"
-                                  ? " (install SIMDe, e.g. apt-get install libsimde-dev, and "
-                                    "reinstall irreg)"
-                                  : ""));
-  throw std::invalid_argument("unknown ISA '" + name + "'; expected one of " + kKnownIsas);
+  for (const IsaEntry& e : kIsas) {
+    if (name != e.name) continue;
+    if (!e.built())
+      throw std::runtime_error("ISA '" + name + "' was not compiled into this build of irreg" +
+                               e.if_not_built);
+    return e;
+  }
+  std::vector<std::string> known;
+  for (const IsaEntry& e : kIsas) known.emplace_back(e.name);
+  throw std::invalid_argument("unknown ISA '" + name + "'; expected one of " + Join(known));
 }
 
 const IsaEntry& Checked(const std::string& name) {
   const IsaEntry& e = Lookup(name);
   if (!e.runnable())
-    throw std::runtime_error("ISA '" + name + "' cannot run on this CPU; available: " + [] {
-      std::string s;
-      for (const std::string& n : AvailableIsas()) s += (s.empty() ? "" : ", ") + n;
-      return s;
-    }());
+    throw std::runtime_error("ISA '" + name + "' cannot run on this CPU; available: " +
+                             Join(AvailableIsas()));
   return e;
 }
 
@@ -68,21 +64,21 @@ const IsaEntry& Checked(const std::string& name) {
 
 std::vector<std::string> CompiledIsas() {
   std::vector<std::string> out;
-  for (const IsaEntry& e : kIsas) out.emplace_back(e.name);
+  for (const IsaEntry& e : kIsas)
+    if (e.built()) out.emplace_back(e.name);
   return out;
 }
 
 std::vector<std::string> AvailableIsas() {
   std::vector<std::string> out;
   for (const IsaEntry& e : kIsas)
-    if (e.runnable()) out.emplace_back(e.name);
+    if (e.built() && e.runnable()) out.emplace_back(e.name);
   return out;
 }
 
 std::string BestIsa() {
-  for (const IsaEntry& e : kIsas)
-    if (e.runnable() && std::string(e.name) != "avx512-emu") return e.name;
-  return "scalar";
+  // Scalar always runs and precedes the emulated AVX-512, so the emulation is never picked.
+  return AvailableIsas().front();
 }
 
 const std::string& DefaultIsa() {
@@ -104,20 +100,7 @@ std::string ResolveIsa(const std::string& requested) {
 }
 
 const KernelTable& KernelsFor(const std::string& requested) {
-  if (requested.empty()) return Checked(DefaultIsa()).table();
-  return Checked(requested).table();
-}
-
-const graph::GraphKernelTable& GraphKernelsFor(const std::string& requested) {
-  return Checked(requested.empty() ? DefaultIsa() : requested).graph_table();
-}
-
-const md::MdKernelTable& MdKernelsFor(const std::string& requested) {
-  return Checked(requested.empty() ? DefaultIsa() : requested).md_table();
-}
-
-const align::AlignKernelTable& AlignKernelsFor(const std::string& requested) {
-  return Checked(requested.empty() ? DefaultIsa() : requested).align_table();
+  return Checked(requested.empty() ? DefaultIsa() : requested).kernels();
 }
 
 }  // namespace irreg

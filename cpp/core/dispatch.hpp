@@ -9,15 +9,6 @@
 #include "core/kernel_table.hpp"
 
 namespace irreg {
-namespace graph {
-struct GraphKernelTable;
-}
-namespace md {
-struct MdKernelTable;
-}
-namespace align {
-struct AlignKernelTable;
-}
 
 // ISAs compiled into this build, in order of preference (best first); "avx512-emu" last.
 std::vector<std::string> CompiledIsas();
@@ -29,12 +20,7 @@ std::string BestIsa();
 const std::string& DefaultIsa();
 // Resolves a per-call request ("" means DefaultIsa()) and checks it can run here.
 std::string ResolveIsa(const std::string& requested);
+// The kernel table of ResolveIsa(requested): KernelsFor(isa).tiling, .graph, .md, .align.
 const KernelTable& KernelsFor(const std::string& requested);
-// The graph engine's message kernels (graph/graph_kernels.hpp) of the same ISA.
-const graph::GraphKernelTable& GraphKernelsFor(const std::string& requested);
-// The MD force kernels (md/md_kernels.hpp) of the same ISA.
-const md::MdKernelTable& MdKernelsFor(const std::string& requested);
-// The aligner's similarity kernel (align/similarity_kernels.hpp) of the same ISA.
-const align::AlignKernelTable& AlignKernelsFor(const std::string& requested);
 
 }  // namespace irreg

@@ -1,13 +1,14 @@
-// Fills this ISA's kernel table; compiled once per ISA like every kernel source.
-#include "core/kernels.hpp"
+// Composes this ISA's kernel table from the components' sub-tables; compiled once per ISA like
+// every kernel source.
+#include "core/kernel_table.hpp"
 
 namespace irreg {
 namespace IRREG_ISA_NS {
 
 const KernelTable& Kernels() {
-#define IRREG_TABLE_ENTRY(name, ret, params) &name,
-  static const KernelTable table{IRREG_KERNELS(IRREG_TABLE_ENTRY)};
-#undef IRREG_TABLE_ENTRY
+#define IRREG_KERNEL_COMPONENT_ENTRY(member, type, make) make(),
+  static const KernelTable table{IRREG_KERNEL_COMPONENTS(IRREG_KERNEL_COMPONENT_ENTRY)};
+#undef IRREG_KERNEL_COMPONENT_ENTRY
   return table;
 }
 

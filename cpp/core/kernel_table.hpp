@@ -1,66 +1,38 @@
-// The per-ISA table of kernels: one struct of function pointers, filled once per ISA by
-// core/kernel_table.cpp compiled inside that ISA's namespace. Dispatch is coarse: one whole
-// operation per call, chosen by the caller from the table of the ISA it resolved.
+// The per-ISA table of kernels: one struct holding every component's sub-table of function
+// pointers, filled once per ISA by core/kernel_table.cpp compiled inside that ISA's namespace.
+// Dispatch is coarse: one whole operation per call, chosen by the caller from the table of the
+// ISA it resolved (core/dispatch.hpp: KernelsFor(isa).graph, .md, ...).
 #pragma once
 
-#include <cstdint>
-
-#include "core/types.hpp"
+#include "align/similarity_kernels.hpp"
+#include "core/isa_list.hpp"
+#include "graph/graph_kernels.hpp"
+#include "md/md_kernels.hpp"
+#include "tiling/tiling_kernels.hpp"
 
 namespace irreg {
 
-// Read-only view of the grouped arrays a kernel sweeps (DESIGN §4).
-struct GroupedArrays {
-  const int32_t* xcoord;    // local row of each slot, -1 when inactive or padding
-  const int32_t* ycoord;    // local column of each slot, -1 for padding
-  const int32_t* row_base;  // per group: tile_row * T
-  const int32_t* col_base;  // per group: tile_col * T
-};
-
-// X-macro of every kernel: name, return type, parameter list. Adding a kernel means adding a
-// line here and its definition in one kernel source; the table and dispatch follow.
-#define IRREG_KERNELS(X)                                                                      \
-  /* Batched Search-and-Activate (seed 000 Alg. 1): lower-bound of keys[q] in              */ \
-  /* index[lo[q], hi[q]); out_slot[q] = pos[k] if found, else -1; when xcoord is not null  */ \
-  /* the found slots get xcoord = keys[q] >> log2_tile (the local row).                    */ \
-  X(SearchAndActivate, void,                                                                  \
-    (const int32_t* index, const int32_t* pos, const int32_t* keys, const int32_t* lo,         \
-     const int32_t* hi, int64_t n, int32_t log2_tile, int32_t* xcoord, int32_t* out_slot))     \
-  /* xcoord[slots[i]] = value for every slots[i] >= 0 (deactivation).                      */ \
-  X(ScatterSlotValue, void, (int32_t * xcoord, const int32_t* slots, int64_t n, int32_t value)) \
-  /* Every slot of the listed groups becomes inactive.                                     */ \
-  X(ClearGroups, void, (int32_t * xcoord, const int32_t* groups, int64_t n))                   \
-  /* Active slots in the listed groups (all groups when groups is null).                   */ \
-  X(CountActive, int64_t, (const int32_t* xcoord, const int32_t* groups, int64_t n))           \
-  /* Sort key (tile_row, tile_col, local_row, local_col) packed into 64 bits.              */ \
-  X(ComputeSortKeys, void,                                                                    \
-    (const int32_t* rows, const int32_t* cols, int64_t n, int32_t log2_tile,                   \
-     int32_t column_bits, uint64_t* keys))                                                     \
-  /* y[col] += w * x[row] over active slots; with both_ends also y[row] += w * x[col].     */ \
-  /* weights is slot-aligned (null means 1). groups null means all n groups.              */ \
-  X(GroupedScatterAdd, void,                                                                  \
-    (const GroupedArrays& a, const int32_t* groups, int64_t n, const double* weights,          \
-     const double* x, double* y, bool both_ends))                                              \
-  /* First listed group whose active lanes repeat a column (or, with check_rows, a row);   */ \
-  /* -1 when every group is conflict-free.                                                 */ \
-  X(FirstConflictingGroup, int64_t,                                                           \
-    (const int32_t* xcoord, const int32_t* ycoord, int64_t n_groups, bool check_rows))
+// Every component with per-ISA kernels: X(member, type, make). Both the sub-table `type` and
+// `make`, which returns one ISA's sub-table, live in the component's folder and are compiled
+// once per ISA with its kernels. Adding a component is a row here and its #include above.
+#define IRREG_KERNEL_COMPONENTS(X)                \
+  X(tiling, TilingKernels, MakeTilingKernels)     \
+  X(graph, graph::GraphKernels, MakeGraphKernels) \
+  X(md, md::MdKernels, MakeMdKernels)             \
+  X(align, align::AlignKernels, MakeAlignKernels)
 
 struct KernelTable {
-#define IRREG_TABLE_MEMBER(name, ret, params) ret(*name) params;
-  IRREG_KERNELS(IRREG_TABLE_MEMBER)
-#undef IRREG_TABLE_MEMBER
+#define IRREG_KERNEL_COMPONENT_MEMBER(member, type, make) type member;
+  IRREG_KERNEL_COMPONENTS(IRREG_KERNEL_COMPONENT_MEMBER)
+#undef IRREG_KERNEL_COMPONENT_MEMBER
 };
 
-// Each compiled ISA provides its table (core/kernel_table.cpp, compiled once per ISA).
-#define IRREG_DECLARE_ISA_TABLE(ns) \
-  namespace ns {                    \
-  const KernelTable& Kernels();     \
+// Each ISA's table, defined by core/kernel_table.cpp compiled in that ISA's namespace.
+#define IRREG_DECLARE_ISA_KERNELS(ns, name, built, runnable, if_not_built) \
+  namespace ns {                                                            \
+  const KernelTable& Kernels();                                             \
   }
-IRREG_DECLARE_ISA_TABLE(scalar)
-IRREG_DECLARE_ISA_TABLE(avx2)
-IRREG_DECLARE_ISA_TABLE(avx512)
-IRREG_DECLARE_ISA_TABLE(avx512_emu)
-#undef IRREG_DECLARE_ISA_TABLE
+IRREG_ISAS(IRREG_DECLARE_ISA_KERNELS)
+#undef IRREG_DECLARE_ISA_KERNELS
 
 }  // namespace irreg

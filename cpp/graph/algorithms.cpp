@@ -38,7 +38,7 @@ void CheckSource(const Graph& g, VertexId source) {
 template <class P>
 RunStats RunProgram(const GraphLayout& layout, P* program, const std::string& variant,
                     const std::string& isa) {
-  Engine<P> engine(layout, program, ParseEngineVariant(variant), GraphKernelsFor(isa), KernelsFor(isa));
+  Engine<P> engine(layout, program, ParseEngineVariant(variant), KernelsFor(isa));
   return engine.Run();
 }
 

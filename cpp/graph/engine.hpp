@@ -24,7 +24,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "graph/graph_kernels.hpp"
+#include "core/kernel_table.hpp"
 #include "graph/graph_layout.hpp"
 
 namespace irreg::graph {
@@ -52,9 +52,8 @@ class Engine {
   // 755 ms; WCC was within noise (480-634 ms).
   static constexpr int64_t kDenseDivisor = 4;
 
-  Engine(const GraphLayout& g, P* program, Variant variant, const GraphKernelTable& kernels,
-         const KernelTable& index_kernels)
-      : g_(g), p_(*program), variant_(variant), k_(kernels), index_k_(index_kernels),
+  Engine(const GraphLayout& g, P* program, Variant variant, const KernelTable& kernels)
+      : g_(g), p_(*program), variant_(variant), k_(kernels),
         message_(g.csr().n, P::InitMsg()),
         recipients_(static_cast<size_t>(g.csr().n) + kLanes) {
     if (variant == Variant::kOpt || variant == Variant::kOptSearch) {
@@ -165,7 +164,7 @@ class Engine {
     const CsrGraph& csr = g_.csr();
     const SenderAdjacency adj{csr.offsets.data(), csr.targets.data(), csr.weights.data(),
                               senders_.data(), static_cast<int64_t>(senders_.size())};
-    stats_.vector_ops += k_.template OverAdjacency<P>()(adj, SourceValues(), sink);
+    stats_.vector_ops += k_.graph.OverAdjacency<P>()(adj, SourceValues(), sink);
     stats_.produce_seconds += Seconds(t0, Clock::now());
   }
 
@@ -192,7 +191,7 @@ class Engine {
         }
       search_slots_.resize(search_rows_.size());
       g_.LocateSlots(search_rows_.data(), search_cols_.data(),
-                     static_cast<int64_t>(search_rows_.size()), search_slots_.data(), index_k_);
+                     static_cast<int64_t>(search_rows_.size()), search_slots_.data(), k_.tiling);
       for (int32_t s : search_slots_) MarkSlot(s);
       ListGroupsInTileOrder();
     }
@@ -211,11 +210,11 @@ class Engine {
         active.first_group = first;
         active.num_groups = last - first;
         stats_.vector_ops += active.num_groups;
-        k_.template OverGroups<P>()(active, SourceValues(), sink);
+        k_.graph.OverGroups<P>()(active, SourceValues(), sink);
       }
     } else {
       stats_.vector_ops += active.num_groups;
-      k_.template OverGroups<P>()(active, SourceValues(), sink);
+      k_.graph.OverGroups<P>()(active, SourceValues(), sink);
     }
     stats_.produce_seconds += Seconds(t1, Clock::now());
   }
@@ -267,8 +266,7 @@ class Engine {
   const GraphLayout& g_;
   P& p_;
   Variant variant_;
-  const GraphKernelTable& k_;
-  const KernelTable& index_k_;
+  const KernelTable& k_;
   std::vector<Msg> message_;
   std::vector<VertexId> recipients_;
   std::vector<VertexId> senders_;

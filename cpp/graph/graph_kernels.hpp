@@ -71,7 +71,7 @@ struct ProgramIdOf;
 IRREG_GRAPH_PROGRAMS(IRREG_PROGRAM_ID_OF)
 #undef IRREG_PROGRAM_ID_OF
 
-struct GraphKernelTable {
+struct GraphKernels {
   ProduceOverGroupsFn over_groups[static_cast<int>(ProgramId::kCount)];
   ProduceOverAdjacencyFn over_adjacency[static_cast<int>(ProgramId::kCount)];
 
@@ -87,14 +87,10 @@ struct GraphKernelTable {
 
 }  // namespace irreg::graph
 
-namespace irreg {
-#define IRREG_DECLARE_GRAPH_TABLE(ns) \
-  namespace ns {                      \
-  const graph::GraphKernelTable& GraphKernels(); \
-  }
-IRREG_DECLARE_GRAPH_TABLE(scalar)
-IRREG_DECLARE_GRAPH_TABLE(avx2)
-IRREG_DECLARE_GRAPH_TABLE(avx512)
-IRREG_DECLARE_GRAPH_TABLE(avx512_emu)
-#undef IRREG_DECLARE_GRAPH_TABLE
-}  // namespace irreg
+// Only kernel sources, which CMake compiles once per ISA with IRREG_ISA_NS set, see this.
+#ifdef IRREG_ISA_NS
+namespace irreg::IRREG_ISA_NS {
+// This ISA's message kernels, for core/kernel_table.cpp; defined in graph/message_kernels.cpp.
+graph::GraphKernels MakeGraphKernels();
+}  // namespace irreg::IRREG_ISA_NS
+#endif  // IRREG_ISA_NS

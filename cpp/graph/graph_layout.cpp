@@ -20,7 +20,7 @@ int32_t DefaultGraphTileSize(int32_t n, int64_t /*m*/) {
 GraphLayout::GraphLayout(CsrGraph csr, int32_t tile_size, const KernelTable& kernels)
     : csr_(std::move(csr)),
       tile_size_(tile_size > 0 ? tile_size : DefaultGraphTileSize(csr_.n, csr_.num_edges())),
-      kernels_(&kernels) {
+      index_kernels_(&kernels.tiling) {
   TileGeometry(std::max(csr_.n, 1), std::max(csr_.n, 1), tile_size_);  // throws on a bad tile now
 }
 
@@ -34,7 +34,8 @@ const GraphLayout::Grouped& GraphLayout::grouped() const {
     std::vector<int32_t> rows(m);
     for (VertexId u = 0; u < csr_.n; ++u)
       std::fill(rows.begin() + csr_.offsets[u], rows.begin() + csr_.offsets[u + 1], u);
-    g.index.Build(rows.data(), csr_.targets.data(), /*ids=*/nullptr, m, /*active=*/true, *kernels_);
+    g.index.Build(rows.data(), csr_.targets.data(), /*ids=*/nullptr, m, /*active=*/true,
+                  *index_kernels_);
     const GroupedSlots& slots = g.index.slots();
     g.slot_of_edge.assign(m, -1);
     const EdgeId* slot_edge = slots.slot_edge.data();
@@ -59,8 +60,8 @@ double GraphLayout::lane_fill() const {
 }
 
 void GraphLayout::LocateSlots(const int32_t* rows, const int32_t* cols, int64_t n,
-                              int32_t* slots, const KernelTable& kernels) const {
-  grouped().index.Locate(rows, cols, n, /*activate=*/false, slots, kernels);
+                              int32_t* slots, const TilingKernels& index_kernels) const {
+  grouped().index.Locate(rows, cols, n, /*activate=*/false, slots, index_kernels);
 }
 
 const CsrGraph& GraphLayout::transposed() const {

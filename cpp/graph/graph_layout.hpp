@@ -41,7 +41,7 @@ class GraphLayout {
   double lane_fill() const;
   // Slot of each edge (rows[i], cols[i]) by Search-and-Activate's batched binary search.
   void LocateSlots(const int32_t* rows, const int32_t* cols, int64_t n, int32_t* slots,
-                   const KernelTable& kernels) const;
+                   const TilingKernels& index_kernels) const;
 
   // In-edges as CSR, built on first use (bottom-up BFS steps).
   const CsrGraph& transposed() const;
@@ -57,7 +57,7 @@ class GraphLayout {
 
   CsrGraph csr_;
   int32_t tile_size_;
-  const KernelTable* kernels_;
+  const TilingKernels* index_kernels_;
   mutable std::once_flag grouped_once_;
   mutable std::unique_ptr<Grouped> grouped_;
   mutable std::once_flag transposed_once_;

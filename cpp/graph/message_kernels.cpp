@@ -168,14 +168,13 @@ int64_t ProduceOverAdjacency(const SenderAdjacency& a, const void* source, Messa
 
 }  // namespace
 
-const graph::GraphKernelTable& GraphKernels() {
+graph::GraphKernels MakeGraphKernels() {
 #define IRREG_OVER_GROUPS(P) &ProduceOverGroups<graph::P>,
 #define IRREG_OVER_ADJACENCY(P) &ProduceOverAdjacency<graph::P>,
-  static const graph::GraphKernelTable table{
-      {IRREG_GRAPH_PROGRAMS(IRREG_OVER_GROUPS)}, {IRREG_GRAPH_PROGRAMS(IRREG_OVER_ADJACENCY)}};
+  return graph::GraphKernels{{IRREG_GRAPH_PROGRAMS(IRREG_OVER_GROUPS)},
+                             {IRREG_GRAPH_PROGRAMS(IRREG_OVER_ADJACENCY)}};
 #undef IRREG_OVER_GROUPS
 #undef IRREG_OVER_ADJACENCY
-  return table;
 }
 
 }  // namespace IRREG_ISA_NS

@@ -6,6 +6,7 @@
 // another is read back after its first update, because the two ends are done one after another.
 #include "core/types.hpp"
 #include "md/md_kernels.hpp"
+#include "md/xyz_loads.hpp"
 #include "simd/vec.hpp"
 
 namespace irreg {
@@ -44,8 +45,8 @@ void Sweep(const md::LjGroups& p, const md::LjCoefficients& c, const double* pos
       const V::IdxF64 r = V::ClampIdxF64(row);
       const V::IdxF64 col = V::ClampIdxF64(V::LoadIdxF64(p.ycoord + slot));
       F xi, yi, zi, xj, yj, zj;
-      V::LoadXyz(pos + i0, r, &xi, &yi, &zi);
-      V::LoadXyz(pos + j0, col, &xj, &yj, &zj);
+      LoadXyz(pos + i0, r, &xi, &yi, &zi);
+      LoadXyz(pos + j0, col, &xj, &yj, &zj);
       const F dx = V::SubF64(V::AddF64(xj, sx), xi);
       const F dy = V::SubF64(V::AddF64(yj, sy), yi);
       const F dz = V::SubF64(V::AddF64(zj, sz), zi);
@@ -75,8 +76,8 @@ void Sweep(const md::LjGroups& p, const md::LjCoefficients& c, const double* pos
       }
       du = V::SelectF64(m, du, zero);
       const F fx = V::MulF64(du, dx), fy = V::MulF64(du, dy), fz = V::MulF64(du, dz);
-      V::AddXyz(force + j0, col, m, V::SubF64(zero, fx), V::SubF64(zero, fy), V::SubF64(zero, fz));
-      V::AddXyz(force + i0, r, m, fx, fy, fz);
+      AddXyz(force + j0, col, m, V::SubF64(zero, fx), V::SubF64(zero, fy), V::SubF64(zero, fz));
+      AddXyz(force + i0, r, m, fx, fy, fz);
       if (kEnergyVirial) {
         energy = V::AddF64(energy, V::SelectF64(m, u, zero));
         vxx = V::MulAdd(fx, dx, vxx);
@@ -116,10 +117,7 @@ void LjOverGroups(const md::LjGroups& pairs, const md::LjCoefficients& c, const 
 
 }  // namespace
 
-const md::MdKernelTable& MdKernels() {
-  static const md::MdKernelTable table{&LjOverGroups};
-  return table;
-}
+md::MdKernels MakeMdKernels() { return md::MdKernels{&LjOverGroups}; }
 
 }  // namespace IRREG_ISA_NS
 }  // namespace irreg

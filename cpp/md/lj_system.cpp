@@ -54,7 +54,6 @@ LjSystem::LjSystem(const LjOptions& options) : opt_(options) {
   coef_ = LjCoefficients::Make(opt_.epsilon, opt_.sigma, opt_.rc, opt_.ro, opt_.smooth, opt_.shift);
   isa_ = ResolveIsa(opt_.isa);
   kernels_ = &KernelsFor(isa_);
-  md_kernels_ = &MdKernelsFor(isa_);
 }
 
 void LjSystem::SetSystem(int64_t n, const double* positions, const double* cell, const bool* pbc) {
@@ -168,7 +167,8 @@ void LjSystem::Rebuild() {
       for (int64_t i = 0; i < n_; ++i)
         std::fill(pair_rows_.begin() + pairs_.row_begin[i],
                   pair_rows_.begin() + pairs_.row_begin[i + 1], static_cast<int32_t>(i));
-      index_->Build(pair_rows_.data(), pairs_.cols.data(), nullptr, rec.pairs, true, *kernels_);
+      index_->Build(pair_rows_.data(), pairs_.cols.data(), nullptr, rec.pairs, true,
+                    kernels_->tiling);
       rec.added = rec.pairs;
       rec.removed = fresh ? 0 : stats_.pairs;
       if (opt_.regroup == Regroup::kIncremental) MapPairsToSlots(0);
@@ -238,7 +238,7 @@ UpdateStats LjSystem::MergeIntoIndex() {
   const UpdateStats u = index_->UpdateFromDiff(
       found_slots.data(), found_ids.data(), static_cast<int64_t>(found_slots.size()),
       vanished.data(), static_cast<int64_t>(vanished.size()), new_rows.data(), new_cols.data(),
-      new_ids.data(), static_cast<int64_t>(new_rows.size()), *kernels_);
+      new_ids.data(), static_cast<int64_t>(new_rows.size()), kernels_->tiling);
   if (u.compacted) {
     MapPairsToSlots(0);
   } else {  // found pairs keep their slots; only the new generation's groups need a look
@@ -296,7 +296,7 @@ void LjSystem::ForcesInternal(bool energy_virial, LjTotals* totals) {
                         static_cast<int64_t>(sweep_groups_.size()),
                         pairs_.log2_columns_per_image,
                         box_->shifts()};
-  md_kernels_->lj_over_groups(groups, coef_, pos_.data(), energy_virial, force_.data(), totals);
+  kernels_->md.lj_over_groups(groups, coef_, pos_.data(), energy_virial, force_.data(), totals);
 }
 
 void LjSystem::Compute(const double* positions, bool energy_virial, double* forces,

@@ -94,7 +94,6 @@ class LjSystem {
   LjCoefficients coef_;
   std::string isa_;
   const KernelTable* kernels_;
-  const MdKernelTable* md_kernels_;
   int32_t tile_ = 0;
 
   int64_t n_ = 0;

@@ -29,20 +29,16 @@ using LjOverGroupsFn = void (*)(const LjGroups& pairs, const LjCoefficients& c,
                                 const double* positions, bool energy_virial, double* forces,
                                 LjTotals* totals);
 
-struct MdKernelTable {
+struct MdKernels {
   LjOverGroupsFn lj_over_groups;
 };
 
 }  // namespace irreg::md
 
-namespace irreg {
-#define IRREG_DECLARE_MD_TABLE(ns) \
-  namespace ns {                   \
-  const md::MdKernelTable& MdKernels(); \
-  }
-IRREG_DECLARE_MD_TABLE(scalar)
-IRREG_DECLARE_MD_TABLE(avx2)
-IRREG_DECLARE_MD_TABLE(avx512)
-IRREG_DECLARE_MD_TABLE(avx512_emu)
-#undef IRREG_DECLARE_MD_TABLE
-}  // namespace irreg
+// Only kernel sources, which CMake compiles once per ISA with IRREG_ISA_NS set, see this.
+#ifdef IRREG_ISA_NS
+namespace irreg::IRREG_ISA_NS {
+// This ISA's force kernels, for core/kernel_table.cpp; defined in md/lj_kernels.cpp.
+md::MdKernels MakeMdKernels();
+}  // namespace irreg::IRREG_ISA_NS
+#endif  // IRREG_ISA_NS

@@ -1,5 +1,6 @@
-// Selects the vector type of the ISA this translation unit is compiled for. This is the only
-// place a per-ISA #if appears; kernel bodies are templates over `Vec`.
+// Selects the vector type of the ISA this translation unit is compiled for. Besides this, only
+// two components' own vector helpers (md/xyz_loads.hpp, align/equal_and_adjacent_bytes.hpp)
+// hold a per-ISA #if; kernel bodies are templates over `Vec`.
 #pragma once
 
 #if defined(IRREG_TARGET_AVX512)

@@ -40,20 +40,6 @@ struct Avx2 {
   static I32 Add(I32 a, I32 b) { return _mm256_add_epi32(a, b); }
   static I32 ShiftRight(I32 a, int n) { return _mm256_srl_epi32(a, _mm_cvtsi32_si128(n)); }
   static I32 ShiftLeft(I32 a, int n) { return _mm256_sll_epi32(a, _mm_cvtsi32_si128(n)); }
-  // Over n bytes (a multiple of 16): how many byte pairs are equal and how many differ by one.
-  static void CountEqualAndAdjacentBytes(const uint8_t* a, const uint8_t* b, int n, int* equal,
-                                         int* adjacent) {
-    const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1);
-    int eq = 0, adj = 0;
-    for (int i = 0; i < n; i += 16) {
-      const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a + i));
-      const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + i));
-      const __m128i d = _mm_or_si128(_mm_subs_epu8(x, y), _mm_subs_epu8(y, x));  // |x - y|
-      eq += __builtin_popcount(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(d, zero))));
-      adj += __builtin_popcount(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(d, one))));
-    }
-    *equal = eq, *adjacent = adj;
-  }
   static Mask Eq(I32 a, I32 b) { return _mm256_cmpeq_epi32(a, b); }
   static Mask Lt(I32 a, I32 b) { return _mm256_cmpgt_epi32(b, a); }
   static Mask NonNegative(I32 a) { return _mm256_cmpgt_epi32(a, _mm256_set1_epi32(-1)); }
@@ -120,7 +106,7 @@ struct Avx2 {
     }
   }
 
-  // --- for the MD force kernel: doubles, and atoms stored as 4 doubles (x, y, z, unused) ---
+  // --- more double arithmetic (the MD force kernel) ---
   static F64 ZeroF64() { return _mm256_setzero_pd(); }
   static F64 SubF64(F64 a, F64 b) { return _mm256_sub_pd(a, b); }
   static F64 MulF64(F64 a, F64 b) { return _mm256_mul_pd(a, b); }
@@ -134,44 +120,6 @@ struct Avx2 {
     return _mm_cvtsd_f64(_mm_add_sd(pair, _mm_unpackhi_pd(pair, pair)));
   }
   static IdxF64 ClampIdxF64(IdxF64 i) { return _mm_max_epi32(i, _mm_setzero_si128()); }
-  // Four 256-bit loads and a 4x4 transpose: cheaper than three hardware gathers.
-  static void LoadXyz(const double* base, IdxF64 idx, F64* x, F64* y, F64* z) {
-    alignas(16) int32_t at[kLanesF64];
-    _mm_store_si128(reinterpret_cast<__m128i*>(at), idx);
-    LoadXyz4(base, at, x, y, z);
-  }
-  // Adds (x, y, z) lane by lane in increasing lane order. Lanes outside the mask must carry
-  // zeros and a valid index: adding them is then harmless, and it saves a branch per lane.
-  static void AddXyz(double* base, IdxF64 idx, MaskF64 /*m*/, F64 x, F64 y, F64 z) {
-    alignas(16) int32_t at[kLanesF64];
-    _mm_store_si128(reinterpret_cast<__m128i*>(at), idx);
-    AddXyz4(base, at, x, y, z);
-  }
-
-  // The four atoms at[0..3] of an array of 4 doubles per atom, transposed to x, y, z vectors
-  // (also the two halves of the AVX-512 version).
-  static void LoadXyz4(const double* base, const int32_t* at, __m256d* x, __m256d* y, __m256d* z) {
-    const __m256d a = _mm256_loadu_pd(base + 4 * at[0]), b = _mm256_loadu_pd(base + 4 * at[1]);
-    const __m256d c = _mm256_loadu_pd(base + 4 * at[2]), d = _mm256_loadu_pd(base + 4 * at[3]);
-    const __m256d ab_even = _mm256_unpacklo_pd(a, b), ab_odd = _mm256_unpackhi_pd(a, b);
-    const __m256d cd_even = _mm256_unpacklo_pd(c, d), cd_odd = _mm256_unpackhi_pd(c, d);
-    *x = _mm256_permute2f128_pd(ab_even, cd_even, 0x20);
-    *y = _mm256_permute2f128_pd(ab_odd, cd_odd, 0x20);
-    *z = _mm256_permute2f128_pd(ab_even, cd_even, 0x31);
-  }
-  static void AddXyz4(double* base, const int32_t* at, __m256d x, __m256d y, __m256d z) {
-    const __m256d zero = _mm256_setzero_pd();
-    const __m256d xy_even = _mm256_unpacklo_pd(x, y), xy_odd = _mm256_unpackhi_pd(x, y);
-    const __m256d z_even = _mm256_unpacklo_pd(z, zero), z_odd = _mm256_unpackhi_pd(z, zero);
-    const __m256d rows[4] = {_mm256_permute2f128_pd(xy_even, z_even, 0x20),
-                             _mm256_permute2f128_pd(xy_odd, z_odd, 0x20),
-                             _mm256_permute2f128_pd(xy_even, z_even, 0x31),
-                             _mm256_permute2f128_pd(xy_odd, z_odd, 0x31)};
-    for (int k = 0; k < 4; ++k) {
-      double* p = base + 4 * at[k];
-      _mm256_storeu_pd(p, _mm256_add_pd(_mm256_loadu_pd(p), rows[k]));
-    }
-  }
 };
 
 }  // namespace irreg::IRREG_ISA_NS::simd

@@ -4,8 +4,6 @@
 
 #include <cstdint>
 
-#include "simd/vec_avx2.hpp"  // its 4-atom transposes serve each half of an 8-lane vector
-
 #if defined(IRREG_AVX512_EMU)
 #include "simd/avx512_emu.hpp"
 #else
@@ -31,10 +29,6 @@ struct Avx512 {
   static I32 Add(I32 a, I32 b) { return _mm512_add_epi32(a, b); }
   static I32 ShiftRight(I32 a, int n) { return _mm512_srl_epi32(a, _mm_cvtsi32_si128(n)); }
   static I32 ShiftLeft(I32 a, int n) { return _mm512_sll_epi32(a, _mm_cvtsi32_si128(n)); }
-  static void CountEqualAndAdjacentBytes(const uint8_t* a, const uint8_t* b, int n, int* equal,
-                                         int* adjacent) {
-    Avx2::CountEqualAndAdjacentBytes(a, b, n, equal, adjacent);
-  }
   static Mask Eq(I32 a, I32 b) { return _mm512_cmpeq_epi32_mask(a, b); }
   static Mask Lt(I32 a, I32 b) { return _mm512_cmpgt_epi32_mask(b, a); }
   static Mask NonNegative(I32 a) { return _mm512_cmpge_epi32_mask(a, _mm512_setzero_si512()); }
@@ -83,7 +77,7 @@ struct Avx512 {
     _mm512_mask_i32scatter_pd(base, m, i, v, 8);
   }
 
-  // --- for the MD force kernel: doubles, and atoms stored as 4 doubles (x, y, z, unused) ---
+  // --- more double arithmetic (the MD force kernel) ---
   static F64 ZeroF64() { return _mm512_setzero_pd(); }
   static F64 SubF64(F64 a, F64 b) { return _mm512_sub_pd(a, b); }
   static F64 MulF64(F64 a, F64 b) { return _mm512_mul_pd(a, b); }
@@ -100,27 +94,6 @@ struct Avx512 {
     return sum;
   }
   static IdxF64 ClampIdxF64(IdxF64 i) { return _mm256_max_epi32(i, _mm256_setzero_si256()); }
-  // Loads and 4x4 transposes per half (AVX2's): on cores whose gathers and scatters are
-  // microcoded (AMD Zen 4) eight 256-bit loads beat three 8-lane gathers, and stores beat scatters.
-  static void LoadXyz(const double* base, IdxF64 idx, F64* x, F64* y, F64* z) {
-    alignas(32) int32_t at[kLanesF64];
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(at), idx);
-    __m256d lo[3], hi[3];
-    Avx2::LoadXyz4(base, at, &lo[0], &lo[1], &lo[2]);
-    Avx2::LoadXyz4(base, at + 4, &hi[0], &hi[1], &hi[2]);
-    *x = _mm512_insertf64x4(_mm512_castpd256_pd512(lo[0]), hi[0], 1);
-    *y = _mm512_insertf64x4(_mm512_castpd256_pd512(lo[1]), hi[1], 1);
-    *z = _mm512_insertf64x4(_mm512_castpd256_pd512(lo[2]), hi[2], 1);
-  }
-  // Lanes outside the mask must carry zeros and a valid index (adding them is harmless).
-  static void AddXyz(double* base, IdxF64 idx, MaskF64 /*m*/, F64 x, F64 y, F64 z) {
-    alignas(32) int32_t at[kLanesF64];
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(at), idx);
-    Avx2::AddXyz4(base, at, _mm512_castpd512_pd256(x), _mm512_castpd512_pd256(y),
-                  _mm512_castpd512_pd256(z));
-    Avx2::AddXyz4(base, at + 4, _mm512_extractf64x4_pd(x, 1), _mm512_extractf64x4_pd(y, 1),
-                  _mm512_extractf64x4_pd(z, 1));
-  }
 };
 
 }  // namespace irreg::IRREG_ISA_NS::simd

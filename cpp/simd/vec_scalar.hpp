@@ -56,18 +56,6 @@ struct Scalar {
     if (m) base[i] = v;
   }
   static MaskF64 MaskF64FromBits(unsigned bits) { return (bits & 1u) != 0; }
-  // Over n bytes (a multiple of 16): how many byte pairs are equal and how many differ by one
-  // (the aligner's anchor-distance agreement).
-  static void CountEqualAndAdjacentBytes(const uint8_t* a, const uint8_t* b, int n, int* equal,
-                                         int* adjacent) {
-    int eq = 0, adj = 0;
-    for (int i = 0; i < n; ++i) {
-      const int d = a[i] > b[i] ? a[i] - b[i] : b[i] - a[i];
-      eq += d == 0;
-      adj += d == 1;
-    }
-    *equal = eq, *adjacent = adj;
-  }
   static F64 AddF64(F64 a, F64 b) { return a + b; }
   static MaskF64 EqF64(F64 a, F64 b) { return a == b; }
   static unsigned BitsF64(MaskF64 m) { return m ? 1u : 0u; }
@@ -75,7 +63,7 @@ struct Scalar {
   static F64 MinF64(F64 a, F64 b) { return a < b ? a : b; }
   static F64 MaxF64(F64 a, F64 b) { return a > b ? a : b; }
 
-  // --- for the MD force kernel: doubles, and atoms stored as 4 doubles (x, y, z, unused) ---
+  // --- more double arithmetic (the MD force kernel) ---
   static F64 ZeroF64() { return 0.0; }
   static F64 SubF64(F64 a, F64 b) { return a - b; }
   static F64 MulF64(F64 a, F64 b) { return a * b; }
@@ -86,13 +74,6 @@ struct Scalar {
   static F64 SelectF64(MaskF64 m, F64 a, F64 b) { return m ? a : b; }
   static double SumF64(F64 v) { return v; }
   static IdxF64 ClampIdxF64(IdxF64 i) { return i < 0 ? 0 : i; }
-  static void LoadXyz(const double* base, IdxF64 i, F64* x, F64* y, F64* z) {
-    *x = base[4 * i], *y = base[4 * i + 1], *z = base[4 * i + 2];
-  }
-  static void AddXyz(double* base, IdxF64 i, MaskF64 m, F64 x, F64 y, F64 z) {
-    if (!m) return;
-    base[4 * i] += x, base[4 * i + 1] += y, base[4 * i + 2] += z;
-  }
 };
 
 }  // namespace irreg::IRREG_ISA_NS::simd

@@ -3,8 +3,8 @@
 // Groups never repeat a written vertex, so a plain masked scatter loses no update. Both scatters
 // of a group are done one after the other, so a vertex that is a row in one lane and a column in
 // another (diagonal tiles) is read after its first update. Compiled once per ISA.
-#include "core/kernels.hpp"
 #include "simd/vec.hpp"
+#include "tiling/tiling_kernels.hpp"
 
 namespace irreg {
 namespace IRREG_ISA_NS {

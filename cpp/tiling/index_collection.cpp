@@ -55,7 +55,7 @@ void IndexCollection::Clear() {
 }
 
 void IndexCollection::Build(const int32_t* rows, const int32_t* cols, const EdgeId* ids,
-                            int64_t n, bool active, const KernelTable& k) {
+                            int64_t n, bool active, const TilingKernels& k) {
   Validate(rows, cols, n);
   Clear();
   AppendGeneration(rows, cols, ids, n, active, k);
@@ -63,7 +63,7 @@ void IndexCollection::Build(const int32_t* rows, const int32_t* cols, const Edge
 
 void IndexCollection::AppendGeneration(const int32_t* rows, const int32_t* cols,
                                        const EdgeId* ids, int64_t n, bool active,
-                                       const KernelTable& k) {
+                                       const TilingKernels& k) {
   const int64_t first_group = slots_.num_groups();
   generations_.push_back(TileAndGroup(rows, cols, ids, n, geo_, rule_, grouping_, active, k, &slots_));
   group_listed_.resize(slots_.num_groups(), 0);
@@ -75,7 +75,7 @@ void IndexCollection::AppendGeneration(const int32_t* rows, const int32_t* cols,
 }
 
 void IndexCollection::Locate(const int32_t* rows, const int32_t* cols, int64_t n, bool activate,
-                             int32_t* out_slots, const KernelTable& k) {
+                             int32_t* out_slots, const TilingKernels& k) {
   std::fill(out_slots, out_slots + n, -1);
   const int L = geo_.log2_tile;
   const int32_t t_mask = geo_.tile_size - 1;
@@ -127,7 +127,7 @@ void IndexCollection::ListGroupsOfSlots(const int32_t* slots, int64_t n) {
 }
 
 int64_t IndexCollection::Activate(const int32_t* rows, const int32_t* cols, int64_t n,
-                                  const KernelTable& k) {
+                                  const TilingKernels& k) {
   Validate(rows, cols, n);
   std::vector<int32_t> slots(n);
   Locate(rows, cols, n, /*activate=*/true, slots.data(), k);
@@ -135,7 +135,7 @@ int64_t IndexCollection::Activate(const int32_t* rows, const int32_t* cols, int6
 }
 
 int64_t IndexCollection::Deactivate(const int32_t* rows, const int32_t* cols, int64_t n,
-                                    const KernelTable& k) {
+                                    const TilingKernels& k) {
   Validate(rows, cols, n);
   std::vector<int32_t> slots(n);
   Locate(rows, cols, n, /*activate=*/false, slots.data(), k);
@@ -143,7 +143,7 @@ int64_t IndexCollection::Deactivate(const int32_t* rows, const int32_t* cols, in
   return std::count_if(slots.begin(), slots.end(), [](int32_t s) { return s >= 0; });
 }
 
-void IndexCollection::DeactivateAll(const KernelTable& k) {
+void IndexCollection::DeactivateAll(const TilingKernels& k) {
   const int32_t* groups = active_groups_.data();
   const int64_t n = static_cast<int64_t>(active_groups_.size());
   k.ClearGroups(slots_.xcoord.data(), groups, n);
@@ -152,7 +152,7 @@ void IndexCollection::DeactivateAll(const KernelTable& k) {
 }
 
 UpdateStats IndexCollection::Update(const int32_t* rows, const int32_t* cols, int64_t n,
-                                    const KernelTable& k) {
+                                    const TilingKernels& k) {
   Validate(rows, cols, n);
   UpdateStats stats;
   const int64_t indexed_before = NumIndexed();
@@ -192,7 +192,7 @@ UpdateStats IndexCollection::UpdateFromDiff(const int32_t* found_slots, const Ed
                                             int64_t n_found, const int32_t* vanished_slots,
                                             int64_t n_vanished, const int32_t* new_rows,
                                             const int32_t* new_cols, const EdgeId* new_ids,
-                                            int64_t n_new, const KernelTable& k) {
+                                            int64_t n_new, const TilingKernels& k) {
   Validate(new_rows, new_cols, n_new);
   UpdateStats stats;
   const int64_t n_slots = slots_.num_slots();
@@ -218,7 +218,7 @@ UpdateStats IndexCollection::UpdateFromDiff(const int32_t* found_slots, const Ed
   return stats;
 }
 
-void IndexCollection::Compact(const KernelTable& k) {
+void IndexCollection::Compact(const TilingKernels& k) {
   std::vector<int32_t> rows, cols;
   std::vector<EdgeId> ids;
   ActiveEdges(&rows, &cols, &ids);
@@ -248,7 +248,7 @@ void IndexCollection::ActiveEdges(std::vector<int32_t>* rows, std::vector<int32_
   }
 }
 
-int64_t IndexCollection::NumActive(const KernelTable& k) const {
+int64_t IndexCollection::NumActive(const TilingKernels& k) const {
   return k.CountActive(slots_.xcoord.data(), active_groups_.data(),
                        static_cast<int64_t>(active_groups_.size()));
 }

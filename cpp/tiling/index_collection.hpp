@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "core/kernel_table.hpp"
 #include "tiling/tile_index.hpp"
+#include "tiling/tiling_kernels.hpp"
 
 namespace irreg {
 
@@ -41,15 +41,15 @@ class IndexCollection {
 
   // Replaces the contents with one generation holding these edges (ids: null means 0..n-1).
   void Build(const int32_t* rows, const int32_t* cols, const EdgeId* ids, int64_t n, bool active,
-             const KernelTable& k);
+             const TilingKernels& k);
   // Slot of each edge (-1 if not indexed). With activate, found slots become active.
   void Locate(const int32_t* rows, const int32_t* cols, int64_t n, bool activate,
-              int32_t* out_slots, const KernelTable& k);
-  int64_t Activate(const int32_t* rows, const int32_t* cols, int64_t n, const KernelTable& k);
-  int64_t Deactivate(const int32_t* rows, const int32_t* cols, int64_t n, const KernelTable& k);
-  void DeactivateAll(const KernelTable& k);
+              int32_t* out_slots, const TilingKernels& k);
+  int64_t Activate(const int32_t* rows, const int32_t* cols, int64_t n, const TilingKernels& k);
+  int64_t Deactivate(const int32_t* rows, const int32_t* cols, int64_t n, const TilingKernels& k);
+  void DeactivateAll(const TilingKernels& k);
   // Search-and-Update: afterwards exactly these edges are active, slot_edge = their position.
-  UpdateStats Update(const int32_t* rows, const int32_t* cols, int64_t n, const KernelTable& k);
+  UpdateStats Update(const int32_t* rows, const int32_t* cols, int64_t n, const TilingKernels& k);
   // Search-and-Update for a caller that found the unchanged edges itself, by merging sorted
   // lists (an MD neighbour list arrives row by row, so a merge with the previous list beats a
   // binary search per edge): found slots stay active, vanished slots become holes, new edges
@@ -58,14 +58,14 @@ class IndexCollection {
   UpdateStats UpdateFromDiff(const int32_t* found_slots, const EdgeId* found_ids, int64_t n_found,
                              const int32_t* vanished_slots, int64_t n_vanished,
                              const int32_t* new_rows, const int32_t* new_cols,
-                             const EdgeId* new_ids, int64_t n_new, const KernelTable& k);
+                             const EdgeId* new_ids, int64_t n_new, const TilingKernels& k);
   // Regroups the active edges into one generation; inactive edges leave the index.
-  void Compact(const KernelTable& k);
+  void Compact(const TilingKernels& k);
 
   // Active edges in slot order: absolute row, column and slot_edge.
   void ActiveEdges(std::vector<int32_t>* rows, std::vector<int32_t>* cols,
                    std::vector<EdgeId>* ids) const;
-  int64_t NumActive(const KernelTable& k) const;
+  int64_t NumActive(const TilingKernels& k) const;
   int64_t NumIndexed() const;  // distinct edges in all generations (active or not)
   // Throws if a id is outside [0, n_rows) x [0, n_cols), naming the array, position and value.
   void Validate(const int32_t* rows, const int32_t* cols, int64_t n) const;
@@ -83,7 +83,7 @@ class IndexCollection {
  private:
   void Clear();
   void AppendGeneration(const int32_t* rows, const int32_t* cols, const EdgeId* ids, int64_t n,
-                        bool active, const KernelTable& k);
+                        bool active, const TilingKernels& k);
   void ListGroupsOfSlots(const int32_t* slots, int64_t n);
 
   TileGeometry geo_;

@@ -2,8 +2,8 @@
 // search over its own tile's segment of Index, all lanes in lock step with gathers, until every
 // lane has converged; found edges get their Xcoord slot set to the local row by one masked
 // scatter. Compiled once per ISA.
-#include "core/kernels.hpp"
 #include "simd/vec.hpp"
+#include "tiling/tiling_kernels.hpp"
 
 namespace irreg {
 namespace IRREG_ISA_NS {

@@ -1,7 +1,7 @@
 // Small kernels over the slot arrays: deactivation, clearing groups, counting active lanes and
 // checking the conflict-free property of groups. Compiled once per ISA.
-#include "core/kernels.hpp"
 #include "simd/vec.hpp"
+#include "tiling/tiling_kernels.hpp"
 
 namespace irreg {
 namespace IRREG_ISA_NS {

@@ -1,7 +1,7 @@
 // Sort keys of the inspector: (tile_row, tile_col, local_row, local_col) packed into 64 bits, so
 // one radix sort orders edges by tile and, within a tile, by relative position. A plain loop the
 // compiler vectorizes with this translation unit's ISA.
-#include "core/kernels.hpp"
+#include "tiling/tiling_kernels.hpp"
 
 namespace irreg {
 namespace IRREG_ISA_NS {

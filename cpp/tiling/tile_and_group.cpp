@@ -215,7 +215,7 @@ void GroupTiles(const std::vector<uint64_t>& keys, const std::vector<int32_t>& o
 
 TileIndex TileAndGroup(const int32_t* rows, const int32_t* cols, const EdgeId* edge_ids,
                        int64_t n, const TileGeometry& geo, ConflictRule rule, Grouping grouping,
-                       bool active, const KernelTable& kernels, GroupedSlots* slots) {
+                       bool active, const TilingKernels& kernels, GroupedSlots* slots) {
   if (n >= (int64_t{1} << 30))
     throw std::length_error("at most 2^30 - 1 edges per build or rebuild, got " +
                             std::to_string(n));

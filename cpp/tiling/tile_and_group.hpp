@@ -4,8 +4,8 @@
 
 #include <cstdint>
 
-#include "core/kernel_table.hpp"
 #include "tiling/tile_index.hpp"
+#include "tiling/tiling_kernels.hpp"
 
 namespace irreg {
 
@@ -15,6 +15,6 @@ namespace irreg {
 // Ids must already be validated against `geo`.
 TileIndex TileAndGroup(const int32_t* rows, const int32_t* cols, const EdgeId* edge_ids,
                        int64_t n, const TileGeometry& geo, ConflictRule rule, Grouping grouping,
-                       bool active, const KernelTable& kernels, GroupedSlots* slots);
+                       bool active, const TilingKernels& kernels, GroupedSlots* slots);
 
 }  // namespace irreg
