@@ -1,5 +1,6 @@
 // Python binding of the Emu model for irreg._core. irreg.emu builds the machine from its
-// calibration and validates inputs; this layer checks shapes again (it is reachable directly),
+// calibration (every field of IRREG_EMU_MACHINE_FIELDS, which this layer converts and checks) and
+// validates the other inputs; this layer checks shapes again (it is reachable directly),
 // turns std::invalid_argument into ValueError and releases the GIL while a kernel runs.
 #pragma once
 
@@ -8,6 +9,7 @@
 #include <pybind11/stl.h>
 
 #include <string>
+#include <type_traits>
 
 #include "bindings/graph_bindings.hpp"
 #include "emu/kernels.hpp"
@@ -18,39 +20,66 @@ namespace irreg::bindings {
 using F64InArray = py::array_t<double, py::array::c_style | py::array::forcecast>;
 using I32EmuArray = py::array_t<int32_t, py::array::c_style | py::array::forcecast>;
 
+// Python's type of a machine field's C++ type, for emu_machine_fields().
+template <typename T>
+py::object PyTypeOf() {
+  return py::reinterpret_borrow<py::object>(std::is_integral_v<T>
+                                                ? reinterpret_cast<PyObject*>(&PyLong_Type)
+                                                : reinterpret_cast<PyObject*>(&PyFloat_Type));
+}
+
+template <typename T>
+T MachineField(const char* name, py::handle value) {
+  try {
+    return value.cast<T>();
+  } catch (const py::cast_error&) {
+    throw py::type_error(std::string(name) +
+                         (std::is_integral_v<T> ? " must be an int" : " must be a number") +
+                         ", got " + py::repr(value).cast<std::string>());
+  }
+}
+
+// Every field of IRREG_EMU_MACHINE_FIELDS must be in d, and nothing else; each is checked as it is
+// read, so a bad value is reported before a missing one.
 inline emu::Machine MachineFrom(const py::dict& d) {
-  emu::Machine m;
+  using emu::kUnbounded;
   for (auto item : d) {
     const std::string key = py::str(item.first);
-    const py::handle v = item.second;
-    if (key == "nodes") m.nodes = v.cast<int32_t>();
-    else if (key == "nodelets_per_node") m.nodelets_per_node = v.cast<int32_t>();
-    else if (key == "cores_per_nodelet") m.cores_per_nodelet = v.cast<int32_t>();
-    else if (key == "threads_per_core") m.threads_per_core = v.cast<int32_t>();
-    else if (key == "clock_hz") m.clock_hz = v.cast<double>();
-    else if (key == "memory_word_cycles") m.memory_word_cycles = v.cast<double>();
-    else if (key == "row_miss_cycles") m.row_miss_cycles = v.cast<double>();
-    else if (key == "memory_latency_cycles") m.memory_latency_cycles = v.cast<double>();
-    else if (key == "row_bytes") m.row_bytes = v.cast<int32_t>();
-    else if (key == "banks") m.banks = v.cast<int32_t>();
-    else if (key == "pipeline_depth") m.pipeline_depth = v.cast<int32_t>();
-    else if (key == "engine_bytes_per_cycle") m.engine_bytes_per_cycle = v.cast<double>();
-    else if (key == "intra_node_latency_cycles") m.intra_node_latency_cycles = v.cast<double>();
-    else if (key == "link_bytes_per_cycle") m.link_bytes_per_cycle = v.cast<double>();
-    else if (key == "inter_node_latency_cycles") m.inter_node_latency_cycles = v.cast<double>();
-    else if (key == "context_bytes") m.context_bytes = v.cast<int32_t>();
-    else if (key == "write_packet_bytes") m.write_packet_bytes = v.cast<int32_t>();
-    else if (key == "atomic_packet_bytes") m.atomic_packet_bytes = v.cast<int32_t>();
-    else if (key == "ack_packet_bytes") m.ack_packet_bytes = v.cast<int32_t>();
-    else if (key == "spawn_instructions") m.spawn_instructions = v.cast<int32_t>();
-    else throw py::value_error("unknown machine parameter '" + key + "'");
+    bool known = false;
+#define IRREG_EMU_KNOWN(type, name, low, high, meaning) known = known || key == #name;
+    IRREG_EMU_MACHINE_FIELDS(IRREG_EMU_KNOWN)
+#undef IRREG_EMU_KNOWN
+    if (!known) throw py::value_error("unknown machine parameter '" + key + "'");
   }
+  emu::Machine m;
+  std::string missing;
   try {
-    m.Validate();
+#define IRREG_EMU_READ(type, name, low, high, meaning)                      \
+  if (d.contains(#name)) {                                                  \
+    m.name = MachineField<type>(#name, d[#name]);                           \
+    emu::CheckMachineField(#name, static_cast<double>(m.name), low, high);  \
+  } else {                                                                  \
+    missing += std::string(missing.empty() ? "" : ", ") + "'" #name "'";    \
+  }
+    IRREG_EMU_MACHINE_FIELDS(IRREG_EMU_READ)
+#undef IRREG_EMU_READ
   } catch (const std::invalid_argument& e) {
     throw py::value_error(e.what());
   }
+  if (!missing.empty())
+    throw py::value_error("missing machine parameter(s) " + missing +
+                          ": the model has no presets; irreg.emu.Machine().params has them all");
   return m;
+}
+
+// (name, int or float, meaning) per machine parameter, in IRREG_EMU_MACHINE_FIELDS order.
+inline py::list MachineFields() {
+  py::list fields;
+#define IRREG_EMU_DESCRIBE(type, name, low, high, meaning) \
+  fields.append(py::make_tuple(#name, PyTypeOf<type>(), meaning));
+  IRREG_EMU_MACHINE_FIELDS(IRREG_EMU_DESCRIBE)
+#undef IRREG_EMU_DESCRIBE
+  return fields;
 }
 
 inline py::dict ReportDict(const emu::Report& r) {
@@ -92,6 +121,14 @@ auto Guarded(F&& f) {
 }
 
 inline void BindEmu(py::module_& m) {
+  m.def("emu_machine_fields", &MachineFields,
+        "(name, type, meaning) of every machine parameter; irreg.emu.calibration has the values.");
+  m.def(
+      "emu_check_machine", [](const py::dict& machine) { MachineFrom(machine); },
+      py::arg("machine"),
+      "Raises ValueError (TypeError for a wrong type) unless machine is a complete, valid dict of "
+      "machine parameters.");
+
   m.def(
       "emu_stream",
       [](const py::dict& machine, int64_t n, int32_t threads) {

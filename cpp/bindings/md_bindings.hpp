@@ -36,19 +36,47 @@ inline F64Array AsF64Matrix(py::handle obj, int64_t rows, int64_t cols, const ch
   return out;
 }
 
-inline md::Regroup ParseRegroup(const std::string& s) {
-  if (s == "none") return md::Regroup::kNone;
-  if (s == "full") return md::Regroup::kFull;
-  if (s == "incremental") return md::Regroup::kIncremental;
-  throw py::value_error("regroup must be 'incremental' (Inc-Group, the default), 'full' "
-                        "(Regroup-All) or 'none' (Non-Group: plain list, scalar), got '" + s + "'");
+// The binding only turns Python values into LjOptions; LjSystem's constructor checks the ranges.
+// A parameter that must be a real number (numbers.Real, not a bool): TypeError naming it otherwise.
+inline double RealArg(const char* name, py::handle value) {
+  const py::object real = py::module_::import("numbers").attr("Real");
+  if (py::isinstance<py::bool_>(value) || !py::isinstance(value, real))
+    throw py::type_error(std::string(name) + " must be a number, got " +
+                         py::repr(value).cast<std::string>());
+  return value.cast<double>();
 }
 
-inline md::NeighborMethod ParseNeighbor(const std::string& s) {
-  if (s == "binned") return md::NeighborMethod::kBinned;
-  if (s == "allpairs") return md::NeighborMethod::kAllPairs;
-  throw py::value_error("neighbor must be 'binned' (cell list, the default) or 'allpairs', got '" +
-                        s + "'");
+inline int32_t TileSizeArg(py::handle value) {
+  if (value.is_none()) return 0;
+  const py::object integral = py::module_::import("numbers").attr("Integral");
+  if (!py::isinstance<py::bool_>(value) && py::isinstance(value, integral)) {
+    const py::int_ t(py::reinterpret_borrow<py::object>(value));
+    if (t >= py::int_(0) && t <= py::int_(kMaxTileSize)) return t.cast<int32_t>();
+  }
+  throw py::value_error("tile_size must be a power of two <= " + std::to_string(kMaxTileSize) +
+                        " (None: the default), got " + py::repr(value).cast<std::string>());
+}
+
+inline md::Regroup ParseRegroup(py::handle value) {
+  if (py::isinstance<py::str>(value)) {
+    const std::string s = value.cast<std::string>();
+    if (s == "none") return md::Regroup::kNone;
+    if (s == "full") return md::Regroup::kFull;
+    if (s == "incremental") return md::Regroup::kIncremental;
+  }
+  throw py::value_error("regroup must be one of 'incremental' (Inc-Group, the default), 'full' "
+                        "(Regroup-All) or 'none' (Non-Group: plain list, scalar), got " +
+                        py::repr(value).cast<std::string>());
+}
+
+inline md::NeighborMethod ParseNeighbor(py::handle value) {
+  if (py::isinstance<py::str>(value)) {
+    const std::string s = value.cast<std::string>();
+    if (s == "binned") return md::NeighborMethod::kBinned;
+    if (s == "allpairs") return md::NeighborMethod::kAllPairs;
+  }
+  throw py::value_error("neighbor must be one of 'binned' (cell list, the default) or "
+                        "'allpairs', got " + py::repr(value).cast<std::string>());
 }
 
 class PyLjSystem {
@@ -174,26 +202,32 @@ inline std::vector<double> Flat(const F64Array& a) {
 }
 
 inline void BindMd(py::module_& m) {
+  const md::LjOptions kLjDefaults;
   py::class_<PyLjSystem>(m, "LjSystem",
                          "Lennard-Jones atoms kept across MD steps (see ase_irreg.LennardJones).")
-      .def(py::init([](double epsilon, double sigma, double rc, double ro, bool smooth, bool shift,
-                       double skin, int32_t rebuild_every, const std::string& regroup,
-                       const std::string& neighbor, int32_t tile_size,
-                       const std::optional<std::string>& isa, bool reorder, double min_distance) {
+      .def(py::init([](py::handle epsilon, py::handle sigma, py::handle rc, py::handle ro,
+                       bool smooth, bool shift, py::handle skin, int32_t rebuild_every,
+                       py::handle regroup, py::handle neighbor, py::handle tile_size,
+                       const std::optional<std::string>& isa, bool reorder,
+                       py::handle min_distance) {
              md::LjOptions o;
-             o.epsilon = epsilon, o.sigma = sigma, o.rc = rc, o.ro = ro, o.smooth = smooth;
-             o.shift = shift, o.skin = skin, o.rebuild_every = rebuild_every;
+             o.epsilon = RealArg("epsilon", epsilon), o.sigma = RealArg("sigma", sigma);
+             o.rc = RealArg("rc", rc), o.ro = RealArg("ro", ro), o.smooth = smooth;
+             o.shift = shift, o.skin = RealArg("skin", skin), o.rebuild_every = rebuild_every;
              o.regroup = ParseRegroup(regroup), o.neighbor = ParseNeighbor(neighbor);
-             o.tile_size = tile_size, o.isa = IsaArg(isa), o.reorder = reorder;
-             o.min_distance = min_distance;
-             return std::make_unique<PyLjSystem>(o);
+             o.tile_size = TileSizeArg(tile_size), o.isa = IsaArg(isa), o.reorder = reorder;
+             o.min_distance = RealArg("min_distance", min_distance);
+             return std::make_unique<PyLjSystem>(o);  // std::invalid_argument -> ValueError
            }),
-           py::kw_only(), py::arg("epsilon") = 1.0, py::arg("sigma") = 1.0, py::arg("rc") = 3.0,
-           py::arg("ro") = 1.98, py::arg("smooth") = false, py::arg("shift") = true,
-           py::arg("skin") = 0.3, py::arg("rebuild_every") = 0,
+           py::kw_only(), py::arg("epsilon") = kLjDefaults.epsilon,
+           py::arg("sigma") = kLjDefaults.sigma, py::arg("rc") = kLjDefaults.rc,
+           py::arg("ro") = kLjDefaults.ro, py::arg("smooth") = kLjDefaults.smooth,
+           py::arg("shift") = kLjDefaults.shift, py::arg("skin") = kLjDefaults.skin,
+           py::arg("rebuild_every") = kLjDefaults.rebuild_every,
            py::arg("regroup") = "incremental", py::arg("neighbor") = "binned",
-           py::arg("tile_size") = 0, py::arg("isa") = py::none(), py::arg("reorder") = true,
-           py::arg("min_distance") = 0.0)
+           py::arg("tile_size") = py::none(), py::arg("isa") = py::none(),
+           py::arg("reorder") = kLjDefaults.reorder,
+           py::arg("min_distance") = kLjDefaults.min_distance)
       .def("set_system", &PyLjSystem::SetSystem, py::arg("positions"), py::arg("cell"),
            py::arg("pbc"))
       .def("compute", &PyLjSystem::Compute, py::arg("positions"), py::kw_only(),

@@ -1,45 +1,64 @@
 // The parameters of a migratory-thread machine (seed 002 §2, §4.1). The values for the Emu Chick
-// come from src/irreg/emu/calibration.py, which says where each number comes from; the C++ side
-// only holds them and checks that they describe a machine.
+// come from src/irreg/emu/calibration.py, which says where each number comes from: the C++ side
+// holds no preset, so a Machine is whatever its caller (in practice irreg.emu.Machine) fills in,
+// and Validate() checks that it describes a machine.
 #pragma once
 
 #include <cstdint>
+#include <limits>
 
 namespace irreg::emu {
 
+// THE list of machine parameters: X(type, name, low, high, meaning). It declares the members of
+// Machine, drives Validate() (low <= value <= high), the binding's dict -> Machine conversion and
+// irreg._core.emu_machine_fields(), from which irreg.emu.Machine takes its type checks.
+// Memory: narrow-channel DRAM, one channel per nodelet, FIFO. Issue: a threadlet issues at most one
+// instruction every pipeline_depth cycles; the core one per cycle across its threadlets. Network:
+// one migration engine per node moves every packet that leaves or enters a nodelet; nodes are
+// joined by links of one port per node and direction.
+#define IRREG_EMU_MACHINE_FIELDS(X)                                                                \
+  X(int32_t, nodes, 1, 64, "nodes of nodelets_per_node nodelets each")                             \
+  X(int32_t, nodelets_per_node, 1, 64, "nodelets per node, each with its own memory channel")      \
+  X(int32_t, cores_per_nodelet, 1, 64, "Gossamer cores per nodelet")                               \
+  X(int32_t, threads_per_core, 1, 4096, "threadlet contexts per core")                             \
+  X(double, clock_hz, 1.0, kUnbounded, "core clock in Hz")                                         \
+  X(double, memory_word_cycles, 1e-3, kUnbounded,                                                  \
+    "cycles an 8-byte access holds the channel when its row is open")                              \
+  X(double, row_miss_cycles, 0.0, kUnbounded, "extra channel cycles of a row miss")                \
+  X(double, memory_latency_cycles, 0.0, kUnbounded, "cycles from a read's access to its data")     \
+  X(int32_t, row_bytes, 8, kUnbounded, "bytes of a DRAM row")                                      \
+  X(int32_t, banks, 1, kUnbounded, "DRAM banks per channel, each with one open row")               \
+  X(int32_t, pipeline_depth, 1, kUnbounded, "cycles between two instructions of one threadlet")    \
+  X(double, engine_bytes_per_cycle, 1e-3, kUnbounded,                                              \
+    "bytes the node's migration engine moves per cycle")                                           \
+  X(double, intra_node_latency_cycles, 0.0, kUnbounded, "a packet's latency within a node")        \
+  X(double, link_bytes_per_cycle, 1e-3, kUnbounded,                                                \
+    "bytes a node-to-node link port moves per cycle")                                              \
+  X(double, inter_node_latency_cycles, 0.0, kUnbounded, "a packet's latency between nodes")        \
+  X(int32_t, context_bytes, 1, kUnbounded, "bytes of a migrating threadlet")                       \
+  X(int32_t, write_packet_bytes, 1, kUnbounded, "bytes of a remote write: header, address, value") \
+  X(int32_t, atomic_packet_bytes, 1, kUnbounded, "bytes of a remote atomic's request")             \
+  X(int32_t, ack_packet_bytes, 1, kUnbounded, "bytes of a remote write's acknowledgement")         \
+  X(int32_t, spawn_instructions, 0, kUnbounded, "instructions a spawn costs its parent")
+
+// The upper bound of a parameter that has none.
+inline constexpr double kUnbounded = std::numeric_limits<double>::infinity();
+
 struct Machine {
-  int32_t nodes = 1;
-  int32_t nodelets_per_node = 8;
-  int32_t cores_per_nodelet = 1;
-  int32_t threads_per_core = 64;       // threadlet contexts per Gossamer core
-  double clock_hz = 175e6;
-  // Narrow-channel DRAM, one channel per nodelet, FIFO: cycles an 8-byte access holds the
-  // channel when its row is open, the extra cycles of a row miss, and the read latency after it.
-  double memory_word_cycles = 7.0;
-  double row_miss_cycles = 4.8;
-  double memory_latency_cycles = 2.4;
-  int32_t row_bytes = 1024;
-  int32_t banks = 16;
-  // A threadlet issues at most one instruction every pipeline_depth cycles; the core issues one
-  // instruction per cycle across its threadlets.
-  int32_t pipeline_depth = 8;
-  // One migration engine per node moves every packet that leaves or enters a nodelet.
-  double engine_bytes_per_cycle = 8.0;
-  double intra_node_latency_cycles = 10.0;
-  // Node-to-node link (one port per node and direction).
-  double link_bytes_per_cycle = 11.4;
-  double inter_node_latency_cycles = 175.0;
-  int32_t context_bytes = 200;       // a migrating threadlet
-  int32_t write_packet_bytes = 24;   // header, address, 8-byte value
-  int32_t atomic_packet_bytes = 24;  // request; the reply carries 16 bytes
-  int32_t ack_packet_bytes = 8;      // a remote write's acknowledgement
-  int32_t spawn_instructions = 30;
+  // No default values: the presets live in calibration.py only.
+#define IRREG_EMU_MACHINE_MEMBER(type, name, low, high, meaning) type name;
+  IRREG_EMU_MACHINE_FIELDS(IRREG_EMU_MACHINE_MEMBER)
+#undef IRREG_EMU_MACHINE_MEMBER
 
   int32_t nodelets() const { return nodes * nodelets_per_node; }
   int32_t threads_per_nodelet() const { return cores_per_nodelet * threads_per_core; }
   int32_t NodeOf(int32_t nodelet) const { return nodelet / nodelets_per_node; }
-  // Throws std::invalid_argument naming the first bad parameter.
+  // Throws std::invalid_argument naming the first parameter outside its range.
   void Validate() const;
 };
+
+// Throws std::invalid_argument unless low <= value <= high (and value is finite): the message
+// names the parameter and its range. Validate() runs it on every field.
+void CheckMachineField(const char* name, double value, double low, double high);
 
 }  // namespace irreg::emu

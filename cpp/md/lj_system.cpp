@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -24,6 +25,12 @@ double Since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
+std::string Number(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", x);
+  return buf;
+}
+
 void Require(bool ok, const std::string& message) {
   if (!ok) throw std::invalid_argument(message);
 }
@@ -36,21 +43,27 @@ int32_t CeilLog2(int64_t x) {
 
 }  // namespace
 
+// The one place the Lennard-Jones parameters are checked (ase_irreg.LennardJones only maps
+// ASE's parameters and defaults onto LjOptions): each message names the parameter and its range.
 LjSystem::LjSystem(const LjOptions& options) : opt_(options) {
-  Require(std::isfinite(opt_.sigma) && opt_.sigma > 0, "sigma must be a positive number, got " + std::to_string(opt_.sigma));
-  Require(std::isfinite(opt_.epsilon), "epsilon must be a finite number");
-  Require(std::isfinite(opt_.rc) && opt_.rc > 0, "rc must be a positive cutoff, got " + std::to_string(opt_.rc));
-  Require(std::isfinite(opt_.skin) && opt_.skin >= 0, "skin must be >= 0, got " + std::to_string(opt_.skin));
-  if (opt_.smooth)
-    Require(std::isfinite(opt_.ro) && opt_.ro >= 0 && opt_.ro < opt_.rc,
-            "ro must satisfy 0 <= ro < rc for smooth=True, got ro=" + std::to_string(opt_.ro) +
-                " and rc=" + std::to_string(opt_.rc));
-  Require(opt_.rebuild_every >= 0, "rebuild period must be >= 1 (or 0 for automatic)");
+  const LjOptions& o = opt_;
+  Require(std::isfinite(o.sigma) && o.sigma > 0, "sigma must be > 0, got " + Number(o.sigma));
+  Require(std::isfinite(o.epsilon), "epsilon must be a finite number, got " + Number(o.epsilon));
+  Require(std::isfinite(o.rc) && o.rc > 0, "rc must be a positive cutoff, got " + Number(o.rc));
+  Require(std::isfinite(o.ro), "ro must be a finite number, got " + Number(o.ro));
+  if (o.smooth)
+    Require(o.ro >= 0 && o.ro < o.rc, "ro must satisfy 0 <= ro < rc with smooth=True, got ro=" +
+                                          Number(o.ro) + ", rc=" + Number(o.rc));
+  Require(std::isfinite(o.skin) && o.skin >= 0, "skin must be >= 0, got " + Number(o.skin));
+  Require(o.rebuild_every >= 0,
+          "rebuild_every must be >= 0 (0: when an atom moved more than skin / 2), got " +
+              std::to_string(o.rebuild_every));
+  const bool power_of_two = o.tile_size > 0 && (o.tile_size & (o.tile_size - 1)) == 0;
+  Require(o.tile_size == 0 || (power_of_two && o.tile_size <= kMaxTileSize),
+          "tile_size must be a power of two <= " + std::to_string(kMaxTileSize) +
+              " (0: the default), got " + std::to_string(o.tile_size));
   if (opt_.min_distance <= 0) opt_.min_distance = 1e-2 * opt_.sigma;
   tile_ = opt_.tile_size > 0 ? opt_.tile_size : kDefaultMdTileSize;
-  Require((tile_ & (tile_ - 1)) == 0 && tile_ <= kMaxTileSize,
-          "tile_size must be a power of two <= " + std::to_string(kMaxTileSize) + ", got " +
-              std::to_string(tile_));
   coef_ = LjCoefficients::Make(opt_.epsilon, opt_.sigma, opt_.rc, opt_.ro, opt_.smooth, opt_.shift);
   isa_ = ResolveIsa(opt_.isa);
   kernels_ = &KernelsFor(isa_);

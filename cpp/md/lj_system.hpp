@@ -24,6 +24,7 @@ namespace irreg::md {
 
 enum class Regroup { kNone, kFull, kIncremental };
 
+// LjSystem's constructor is the one place these are checked (Python callers only map onto them).
 struct LjOptions {
   double epsilon = 1.0, sigma = 1.0, rc = 3.0, ro = 1.98;
   bool smooth = false;

@@ -17,9 +17,8 @@ import numpy as np
 from ase.calculators.calculator import Calculator, PropertyNotImplementedError, all_changes
 
 from irreg import _core
+from irreg.md_driver import parse_rebuild
 
-REGROUP_MODES = ("incremental", "full", "none")
-NEIGHBOR_METHODS = ("binned", "allpairs")
 # Changes that leave the atoms' number alone: the C++ state is updated, not rebuilt from scratch.
 _CALCULATOR_KEYWORDS = {"restart", "ignore_bad_restart_file", "label", "atoms", "directory"}
 _IN_PLACE_CHANGES = {"positions", "cell", "pbc", "initial_charges", "initial_magmoms"}
@@ -90,58 +89,31 @@ class LennardJones(Calculator):
                 f"accepted: {sorted(self.default_parameters)}"
             )
         Calculator.__init__(self, **kwargs)
-        self._system: Any = None
         self._resolve_parameters()
 
     # --- parameters -------------------------------------------------------------------------
     def _resolve_parameters(self) -> None:
+        """Maps ASE's parameters and defaults onto the C++ system's options. The C++ system is
+        the one authority that checks them: it is built here, so bad values raise now."""
         p = self.parameters
-        sigma = _number("sigma", p.sigma)
-        if not sigma > 0:
-            raise ValueError(f"sigma must be > 0, got {sigma}")
-        _number("epsilon", p.epsilon)
         if p.rc is None:
-            p.rc = 3 * sigma
-        rc = _number("rc", p.rc)
-        if not rc > 0:
-            raise ValueError(f"rc must be a positive cutoff, got {rc}")
+            p.rc = _times(3, p.sigma)
         if p.ro is None:
-            p.ro = 0.66 * rc
-        ro = _number("ro", p.ro)
-        if p.smooth and not 0 <= ro < rc:
-            raise ValueError(f"ro must satisfy 0 <= ro < rc with smooth=True, got ro={ro}, rc={rc}")
-        skin = 0.3 * sigma if p.skin is None else _number("skin", p.skin)
-        if not skin >= 0:
-            raise ValueError(f"skin must be >= 0, got {skin}")
-        rebuild = p.rebuild
-        if isinstance(rebuild, str):
-            if rebuild != "auto":
-                raise ValueError(f"rebuild must be 'auto' or a positive integer, got {rebuild!r}")
-            every = 0
-        elif isinstance(rebuild, numbers.Integral) and not isinstance(rebuild, bool) and rebuild >= 1:
-            every = int(rebuild)
-        else:
-            raise ValueError(f"rebuild must be 'auto' or a positive integer, got {rebuild!r}")
-        if p.regroup not in REGROUP_MODES:
-            raise ValueError(f"regroup must be one of {REGROUP_MODES}, got {p.regroup!r}")
-        if p.neighbor not in NEIGHBOR_METHODS:
-            raise ValueError(f"neighbor must be one of {NEIGHBOR_METHODS}, got {p.neighbor!r}")
-        tile = 0 if p.tile_size is None else p.tile_size
-        if isinstance(tile, bool) or not isinstance(tile, numbers.Integral) or tile < 0:
-            raise ValueError(f"tile_size must be a power of two, got {p.tile_size!r}")
+            p.ro = _times(0.66, p.rc)
         self._options = {
-            "epsilon": float(p.epsilon), "sigma": sigma, "rc": rc, "ro": ro, "smooth": bool(p.smooth),
-            "shift": True, "skin": skin, "rebuild_every": every, "regroup": p.regroup,
-            "neighbor": p.neighbor, "tile_size": int(tile), "isa": p.isa,
+            "epsilon": p.epsilon, "sigma": p.sigma, "rc": p.rc, "ro": p.ro,
+            "smooth": bool(p.smooth), "shift": True,
+            "skin": _times(0.3, p.sigma) if p.skin is None else p.skin,
+            "rebuild_every": parse_rebuild(p.rebuild), "regroup": p.regroup,
+            "neighbor": p.neighbor, "tile_size": p.tile_size, "isa": p.isa,
         }
-        # Validates the rest (tile size, ISA) now rather than at the first calculation.
-        _core.LjSystem(**self._options)
+        self._system = _core.LjSystem(**self._options)
+        self._has_atoms = False  # set_system not called yet
 
     def set(self, **kwargs: Any) -> dict:
         changed = Calculator.set(self, **kwargs)
         if changed:
             self._resolve_parameters()
-            self._system = None
         return changed
 
     # --- state ------------------------------------------------------------------------------
@@ -171,7 +143,7 @@ class LennardJones(Calculator):
     @property
     def stats(self) -> dict:
         """Rebuilds, pairs added/removed, holes, SIMD utilization and seconds per phase."""
-        if self._system is None:
+        if not self._has_atoms:
             return {"rebuilds": 0, "computes": 0}
         stats = self._system.stats()
         stats["isa"] = self._system.isa
@@ -185,11 +157,13 @@ class LennardJones(Calculator):
         Calculator.calculate(self, atoms, properties, system_changes)
         atoms = self.atoms
         n = len(atoms)
-        if self._system is None or not set(system_changes) <= _IN_PLACE_CHANGES or (
+        if not self._has_atoms or not set(system_changes) <= _IN_PLACE_CHANGES or (
             self._system.num_atoms != n
         ):
-            self._system = _core.LjSystem(**self._options)
+            if self._has_atoms:
+                self._system = _core.LjSystem(**self._options)
             self._system.set_system(atoms.positions, atoms.cell.array, atoms.pbc)
+            self._has_atoms = True
         elif {"cell", "pbc"} & set(system_changes):
             self._system.set_system(atoms.positions, atoms.cell.array, atoms.pbc)
 
@@ -216,10 +190,9 @@ class LennardJones(Calculator):
                 self.results["stresses"] = out["atom_virials"] / atoms.get_volume()
 
 
-def _number(name: str, value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a number, got {value!r}")
-    value = float(value)
-    if not np.isfinite(value):
-        raise ValueError(f"{name} must be finite, got {value}")
+def _times(factor: float, value: Any) -> Any:
+    """``factor * value`` for a default derived from a number; anything else is passed on
+    unchanged, for the C++ system to report under its own name."""
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        return factor * value
     return value

@@ -8,6 +8,7 @@ compare with LAMMPS's.
 
 from __future__ import annotations
 
+import numbers
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -44,16 +45,23 @@ def initial_velocities(n: int, temperature: float = TEMPERATURE, seed: int = 872
     return v * np.sqrt(temperature * dof / max((v**2).sum(), 1e-300))
 
 
-def parse_rebuild(text: str | int) -> int:
-    """``"auto"`` -> 0 (rebuild when an atom moved more than skin/2); ``"20"`` -> 20."""
-    if text == "auto":
+def parse_rebuild(value: str | int) -> int:
+    """The rebuild schedule as the C++ system's ``rebuild_every``: ``"auto"`` -> 0 (rebuild when
+    an atom moved more than skin/2); a positive integer, or its text (``"20"`` from the command
+    line), -> that period. The one home of this rule (the CLI, the ASE calculator, the LAMMPS
+    peer)."""
+    if value == "auto":
         return 0
-    try:
-        every = int(text)
-    except (TypeError, ValueError):
-        raise ValueError(f"rebuild must be 'auto' or a positive integer, got {text!r}") from None
+    every = 0
+    if isinstance(value, str):
+        try:
+            every = int(value)
+        except ValueError:
+            pass
+    elif isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        every = int(value)
     if every < 1:
-        raise ValueError(f"rebuild must be 'auto' or a positive integer, got {text!r}")
+        raise ValueError(f"rebuild must be 'auto' or a positive integer, got {value!r}")
     return every
 
 

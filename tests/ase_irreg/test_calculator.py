@@ -298,6 +298,20 @@ def test_bad_parameters_raise(params: dict, message: str) -> None:
         LennardJones(**params)
 
 
+@pytest.mark.parametrize(
+    "params, message",
+    [
+        ({"sigma": "1"}, "sigma must be a number"),
+        ({"epsilon": None}, "epsilon must be a number"),
+        ({"rc": [2.5]}, "rc must be a number"),
+        ({"skin": False}, "skin must be a number"),
+    ],
+)
+def test_non_numeric_parameters_raise(params: dict, message: str) -> None:
+    with pytest.raises(TypeError, match=message):
+        LennardJones(**params)
+
+
 def test_unknown_parameter_raises() -> None:
     with pytest.raises(TypeError, match="unknown parameter"):
         LennardJones(cutoff=2.5)

@@ -189,6 +189,26 @@ def test_backend_execution_emu():
         nx.descendants_at_distance(G, 0, 2))
 
 
+def test_machine_fields_are_one_list():
+    # The C++ list of machine parameters is what every preset fills and what Machine checks.
+    names = [name for name, _, _ in _core.emu_machine_fields()]
+    assert len(names) == len(set(names))
+    for preset in calibration.PRESETS.values():
+        assert set(preset) == set(names)
+        _core.emu_check_machine(preset)
+    kinds = {name: kind for name, kind, _ in _core.emu_machine_fields()}
+    assert kinds["threads_per_core"] is int and kinds["clock_hz"] is float
+    # The C++ model has no presets of its own: a missing parameter is named.
+    params = dict(calibration.CHICK)
+    del params["banks"]
+    with pytest.raises(ValueError, match="missing machine parameter.*'banks'"):
+        _core.emu_stream(params, 100, 8)
+    with pytest.raises(TypeError, match="banks must be an int"):
+        _core.emu_check_machine({**calibration.CHICK, "banks": 1.5})
+    with pytest.raises(ValueError, match="clock_hz must be positive"):
+        Machine(clock_hz=0.0)
+
+
 def test_configuration_errors():
     with pytest.raises(ValueError, match="nodes must be in"):
         Machine(nodes=9)

@@ -6,22 +6,12 @@ from __future__ import annotations
 import numbers
 from dataclasses import dataclass, field
 
+from irreg import _core
 from irreg.emu.calibration import PRESETS
 
-_INT_PARAMS = {
-    "nodes",
-    "nodelets_per_node",
-    "cores_per_nodelet",
-    "threads_per_core",
-    "row_bytes",
-    "banks",
-    "pipeline_depth",
-    "context_bytes",
-    "write_packet_bytes",
-    "atomic_packet_bytes",
-    "ack_packet_bytes",
-    "spawn_instructions",
-}
+# (name, int or float, meaning) of every parameter, from the C++ model's one list of them.
+FIELDS: tuple[tuple[str, type, str], ...] = tuple(_core.emu_machine_fields())
+_TYPES = {name: kind for name, kind, _ in FIELDS}
 
 
 @dataclass(frozen=True)
@@ -49,21 +39,20 @@ class Machine:
             raise TypeError(f"nodes must be an int, got {type(nodes).__name__}")
         if not 1 <= nodes <= 8:
             raise ValueError(f"nodes must be in [1, 8] (the Emu Chick has 8), got {nodes}")
-        params = PRESETS[preset]
         for key, value in overrides.items():
-            if key not in params or key == "nodes":
-                names = sorted(k for k in params if k != "nodes")
+            if key not in _TYPES or key == "nodes":
+                names = sorted(k for k in _TYPES if k != "nodes")
                 raise TypeError(f"unknown machine parameter {key!r}; parameters are {names}")
-            if key in _INT_PARAMS:
+            if _TYPES[key] is int:
                 if not isinstance(value, numbers.Integral) or isinstance(value, bool):
                     raise TypeError(f"{key} must be an int, got {value!r}")
             elif not isinstance(value, numbers.Real) or isinstance(value, bool):
                 raise TypeError(f"{key} must be a number, got {value!r}")
-            if value <= 0 and key not in ("row_miss_cycles", "memory_latency_cycles"):
-                raise ValueError(f"{key} must be positive, got {value!r}")
         object.__setattr__(self, "preset", preset)
         object.__setattr__(self, "nodes", int(nodes))
         object.__setattr__(self, "overrides", dict(overrides))
+        # The model checks each value's range (one rule, in C++), now rather than at the first run.
+        _core.emu_check_machine(self.params)
 
     @property
     def params(self) -> dict:
