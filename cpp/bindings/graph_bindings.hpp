@@ -1,5 +1,5 @@
-// Python bindings of the graph engine for irreg._core: the built graph (CSR + grouped index)
-// and the five algorithms. nx_irreg.graph / nx_irreg.algorithms wrap them with NumPy-side input
+// Python bindings of the graph engine for irreg._core: the built graph (CSR + grouped index),
+// the five algorithms and the Dijkstra kernel (one binding per kernel). nx_irreg.graph / nx_irreg.algorithms wrap them with NumPy-side input
 // checks; results are moved into NumPy arrays without a copy, and the GIL is released while
 // C++ runs.
 #pragma once
@@ -38,6 +38,17 @@ inline py::dict StatsDict(const graph::RunStats& s) {
 }
 
 using I64Array = py::array_t<int64_t, py::array::c_style>;
+
+// Vertex ids from Python ints, range-checked before they narrow to int32.
+inline std::vector<VertexId> VertexList(const std::vector<int64_t>& ids, int32_t n) {
+  std::vector<VertexId> out;
+  out.reserve(ids.size());
+  for (int64_t v : ids) {
+    if (v < 0 || v >= n) throw py::value_error("vertex " + std::to_string(v) + " is not in [0, n)");
+    out.push_back(static_cast<VertexId>(v));
+  }
+  return out;
+}
 
 inline std::unique_ptr<graph::Graph> MakeGraph(const I64Array& src, const I64Array& dst,
                               const std::optional<F64Array>& weight, int64_t n, bool directed,
@@ -110,6 +121,25 @@ inline void BindGraph(py::module_& m) {
   };
   value_algorithm("sssp", &graph::RunSssp);
   value_algorithm("sswp", &graph::RunSswp);
+
+  // The one binding of the Dijkstra kernel: variant "dijkstra" of sssp/sswp (nx_irreg shapes the
+  // result) and the NetworkX backend's multi-source, cutoff, settle-order form.
+  m.def("dijkstra", [](const Graph& g, const std::vector<int64_t>& sources, bool widest,
+                       std::optional<double> cutoff, bool refuse_negative) {
+    const std::vector<VertexId> s = VertexList(sources, g.layout().csr().n);
+    const auto objective = widest ? graph::PathObjective::kWidest : graph::PathObjective::kShortest;
+    graph::SettledValues r;
+    {
+      py::gil_scoped_release release;
+      r = graph::RunDijkstra(g, s, objective, cutoff, refuse_negative);
+    }
+    return py::make_tuple(Adopt(std::move(r.value)), Adopt(std::move(r.order)), r.contradiction,
+                          StatsDict(r.stats));
+  }, py::arg("graph"), py::arg("sources"), py::arg("widest") = false, py::arg("cutoff") = py::none(),
+     py::arg("refuse_negative") = false,
+     "Label-setting paths from sources: (value, settle order, contradiction, stats). widest: "
+     "max-min widths instead of sums; cutoff: values worse than it are not kept; "
+     "refuse_negative: a negative weight raises ValueError naming the edge.");
 
   auto label_algorithm = [&m](const char* name, graph::LabelResult (*run)(const Graph&, const std::string&, const std::string&)) {
     m.def(name, [run](const Graph& g, const std::string& variant, const std::optional<std::string>& isa) {

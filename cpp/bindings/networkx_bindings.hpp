@@ -1,6 +1,7 @@
 // The NetworkX backend's C++ side: converting a NetworkX graph by walking its adjacency dicts
 // (PyDict_Next, no per-edge Python bytecode), and the kernels whose outputs follow NetworkX's
-// orders (ordered BFS, Kahn by generations, multi-source Dijkstra, Bellman-Ford).
+// orders and that only the backend uses (ordered BFS, Kahn by generations, Bellman-Ford).
+// Multi-source Dijkstra in settle order is graph_bindings' `dijkstra`, the kernel's one binding.
 #pragma once
 
 #include <pybind11/numpy.h>
@@ -167,21 +168,6 @@ class NetworkxConverter {
   std::vector<double> weights_;
 };
 
-inline std::vector<VertexId> VertexList(const std::vector<int64_t>& ids, int32_t n) {
-  std::vector<VertexId> out;
-  out.reserve(ids.size());
-  for (int64_t v : ids) {
-    if (v < 0 || v >= n) throw py::value_error("vertex " + std::to_string(v) + " is not in [0, n)");
-    out.push_back(static_cast<VertexId>(v));
-  }
-  return out;
-}
-
-inline py::tuple SettledTuple(graph::SettledValues&& r) {
-  return py::make_tuple(Adopt(std::move(r.value)), Adopt(std::move(r.order)), r.contradiction,
-                        r.negative_cycle);
-}
-
 inline void BindNetworkx(py::module_& m) {
   using graph::Graph;
   m.def("from_networkx", [](py::handle g, py::object weight, py::object default_weight,
@@ -219,17 +205,6 @@ inline void BindNetworkx(py::module_& m) {
                           r.complete);
   }, py::arg("graph"));
 
-  m.def("dijkstra_multi_source", [](const Graph& g, const std::vector<int64_t>& sources, double cutoff) {
-    const graph::CsrGraph& csr = g.layout().csr();
-    const std::vector<VertexId> s = VertexList(sources, csr.n);
-    graph::SettledValues r;
-    {
-      py::gil_scoped_release release;
-      r = graph::DijkstraMultiSource(csr, s, cutoff);
-    }
-    return SettledTuple(std::move(r));
-  }, py::arg("graph"), py::arg("sources"), py::arg("cutoff") = std::numeric_limits<double>::infinity());
-
   m.def("bellman_ford", [](const Graph& g, const std::vector<int64_t>& sources) {
     const graph::CsrGraph& csr = g.layout().csr();
     const std::vector<VertexId> s = VertexList(sources, csr.n);
@@ -238,7 +213,8 @@ inline void BindNetworkx(py::module_& m) {
       py::gil_scoped_release release;
       r = graph::BellmanFord(csr, s);
     }
-    return SettledTuple(std::move(r));
+    return py::make_tuple(Adopt(std::move(r.value)), Adopt(std::move(r.order)), r.contradiction,
+                          r.negative_cycle);
   }, py::arg("graph"), py::arg("sources"));
 }
 

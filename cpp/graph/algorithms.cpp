@@ -1,5 +1,6 @@
 #include "graph/algorithms.hpp"
 
+#include <chrono>
 #include <stdexcept>
 
 #include "core/dispatch.hpp"
@@ -33,6 +34,36 @@ void CheckSource(const Graph& g, VertexId source) {
   if (source < 0 || source >= n)
     throw std::invalid_argument("source " + std::to_string(source) + " is not a vertex (n = " +
                                 std::to_string(n) + ")");
+}
+
+// A negative edge weight is an error for SSSP: std::invalid_argument naming the first one.
+void CheckNonNegative(const CsrGraph& csr) {
+  for (int64_t e = 0; csr.min_weight < 0 && e < csr.num_edges(); ++e)
+    if (csr.weights[e] < 0) {
+      VertexId u = 0;
+      while (csr.offsets[u + 1] <= e) ++u;
+      throw std::invalid_argument("negative weight " + std::to_string(csr.weights[e]) + " on edge (" +
+                                  std::to_string(u) + ", " + std::to_string(csr.targets[e]) +
+                                  "): shortest paths need non-negative weights");
+    }
+}
+
+// Variant "dijkstra" of SSSP/SSWP has one route, RunDijkstra (see algorithms.hpp).
+void RefuseDijkstraVariant(const std::string& algorithm, const std::string& v) {
+  if (v == "dijkstra")
+    throw std::invalid_argument("variant 'dijkstra' of " + algorithm +
+                                " runs through RunDijkstra (irreg._core.dijkstra)");
+}
+
+// Runs a fast kernel and records its wall time as compute_seconds: kernels never time themselves.
+// (The engine accounts its phases itself: they interleave within every superstep.)
+template <class Kernel>
+auto Timed(Kernel kernel) {
+  const auto t0 = std::chrono::steady_clock::now();
+  auto r = kernel();
+  r.stats.compute_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return r;
 }
 
 template <class P>
@@ -69,7 +100,7 @@ std::string DefaultVariantOf(const std::string& algorithm) {
 BfsResult RunBfs(const Graph& g, VertexId source, const std::string& variant, const std::string& isa) {
   const std::string v = CheckVariant("bfs", variant);
   CheckSource(g, source);
-  if (v == "direction") return DirectionOptimizingBfs(g.layout(), source);
+  if (v == "direction") return Timed([&] { return DirectionOptimizingBfs(g.layout(), source); });
   BfsProgram p(g.layout().csr().n, source);
   RunStats stats = RunProgram(g.layout(), &p, v, isa);
   return {std::move(p.depth), std::move(p.parent), stats};
@@ -77,17 +108,10 @@ BfsResult RunBfs(const Graph& g, VertexId source, const std::string& variant, co
 
 ValueResult RunSssp(const Graph& g, VertexId source, const std::string& variant, const std::string& isa) {
   const std::string v = CheckVariant("sssp", variant);
+  RefuseDijkstraVariant("sssp", v);
   CheckSource(g, source);
   const CsrGraph& csr = g.layout().csr();
-  for (int64_t e = 0; csr.min_weight < 0 && e < csr.num_edges(); ++e)
-    if (csr.weights[e] < 0) {
-      VertexId u = 0;
-      while (csr.offsets[u + 1] <= e) ++u;
-      throw std::invalid_argument("negative weight " + std::to_string(csr.weights[e]) + " on edge (" +
-                                  std::to_string(u) + ", " + std::to_string(csr.targets[e]) +
-                                  "): shortest paths need non-negative weights");
-    }
-  if (v == "dijkstra") return DijkstraSssp(csr, source);
+  CheckNonNegative(csr);
   SsspProgram p(csr.n, source);
   RunStats stats = RunProgram(g.layout(), &p, v, isa);
   return {std::move(p.distance), stats};
@@ -95,16 +119,25 @@ ValueResult RunSssp(const Graph& g, VertexId source, const std::string& variant,
 
 ValueResult RunSswp(const Graph& g, VertexId source, const std::string& variant, const std::string& isa) {
   const std::string v = CheckVariant("sswp", variant);
+  RefuseDijkstraVariant("sswp", v);
   CheckSource(g, source);
-  if (v == "dijkstra") return DijkstraSswp(g.layout().csr(), source);
   SswpProgram p(g.layout().csr().n, source);
   RunStats stats = RunProgram(g.layout(), &p, v, isa);
   return {std::move(p.width), stats};
 }
 
+SettledValues RunDijkstra(const Graph& g, const std::vector<VertexId>& sources,
+                          PathObjective objective, std::optional<double> cutoff,
+                          bool refuse_negative) {
+  for (VertexId s : sources) CheckSource(g, s);
+  const CsrGraph& csr = g.layout().csr();
+  if (refuse_negative) CheckNonNegative(csr);
+  return Timed([&] { return Dijkstra(csr, sources, objective, cutoff); });
+}
+
 LabelResult RunWcc(const Graph& g, const std::string& variant, const std::string& isa) {
   const std::string v = CheckVariant("wcc", variant);
-  if (v == "union-find") return UnionFindWcc(g.layout().csr());
+  if (v == "union-find") return Timed([&] { return UnionFindWcc(g.layout().csr()); });
   const GraphLayout& undirected = g.undirected_layout(KernelsFor(""));
   WccProgram p(undirected.csr().n);
   RunStats stats = RunProgram(undirected, &p, v, isa);

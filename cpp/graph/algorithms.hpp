@@ -3,9 +3,14 @@
 // (direction-optimizing, Beamer et al.), SSSP and SSWP "dijkstra" (label-setting with a binary
 // heap) and WCC "union-find". Results are identical across
 // variants and ISAs (BFS parents: the smallest-id vertex of the previous level).
+//
+// The Run* functions are the run wrappers: they check arguments, pick the kernel and time it
+// (RunStats::compute_seconds for the fast kernels; the engine keeps its own per-phase
+// accounting). The kernels themselves (direction_bfs.cpp, dijkstra.cpp, ...) never time.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,13 +34,17 @@ struct LabelResult {  // WCC: smallest vertex id of the component; TS: generatio
   RunStats stats;
 };
 
-// Values settled in order, for the NetworkX backend, whose dicts keep NetworkX's order.
+// Values settled in order (Dijkstra, Bellman-Ford): the NetworkX backend's dicts keep this order.
 struct SettledValues {
-  std::vector<double> value;    // +inf: not reached (or beyond the cutoff)
+  std::vector<double> value;    // not reached (or beyond the cutoff): +inf; widest paths: -inf
   std::vector<VertexId> order;  // vertices in the order their values became final
   bool contradiction = false;   // Dijkstra met a negative weight that improves a settled vertex
   bool negative_cycle = false;  // Bellman-Ford found a negative cycle reachable from a source
+  RunStats stats;               // Dijkstra: supersteps = settled vertices, their out-edges
 };
+// What a label-setting search optimizes: the smallest sum of weights (SSSP) or the largest
+// smallest weight along the path (SSWP, widest path).
+enum class PathObjective { kShortest, kWidest };
 // Vertices level by level as a FIFO queue discovers them, rows scanned in their stored order:
 // exactly NetworkX's generic_bfs_edges / bfs_layers order when the CSR came from its adjacency.
 struct OrderedLevels {
@@ -57,25 +66,36 @@ std::string DefaultVariantOf(const std::string& algorithm);
 // `variant` "" means the default; `isa` "" the default ISA. Unknown names and out-of-range
 // sources throw std::invalid_argument; a negative SSSP weight too.
 BfsResult RunBfs(const Graph& g, VertexId source, const std::string& variant, const std::string& isa);
-ValueResult RunSssp(const Graph& g, VertexId source, const std::string& variant, const std::string& isa);
-ValueResult RunSswp(const Graph& g, VertexId source, const std::string& variant, const std::string& isa);
 LabelResult RunWcc(const Graph& g, const std::string& variant, const std::string& isa);
 LabelResult RunTopologicalGenerations(const Graph& g, const std::string& variant, const std::string& isa);
+// The engine variants of SSSP and SSWP. Their "dijkstra" variant is RunDijkstra, the one route to
+// the Dijkstra kernel (it also serves the NetworkX backend): asked for it, these throw
+// std::invalid_argument saying so.
+ValueResult RunSssp(const Graph& g, VertexId source, const std::string& variant, const std::string& isa);
+ValueResult RunSswp(const Graph& g, VertexId source, const std::string& variant, const std::string& isa);
+// Dijkstra from `sources` (each checked), timed. cutoff: values worse than it are not kept
+// (nullopt: none). refuse_negative (SSSP's contract): a negative weight throws
+// std::invalid_argument naming the edge, as RunSssp does; otherwise a negative weight that
+// improves a settled vertex ends the search with `contradiction` set (NetworkX's behaviour).
+SettledValues RunDijkstra(const Graph& g, const std::vector<VertexId>& sources,
+                          PathObjective objective, std::optional<double> cutoff,
+                          bool refuse_negative);
 
-// The fast methods (direction_bfs.cpp, union_find_wcc.cpp, dijkstra.cpp).
-BfsResult DirectionOptimizingBfs(const GraphLayout& g, VertexId source);
+// The fast kernels (direction_bfs.cpp, union_find_wcc.cpp, dijkstra.cpp). alpha and beta are
+// the direction switches of Beamer et al. (GAPBS's defaults): bottom-up once the frontier's
+// out-edges exceed unexplored/alpha, top-down again once the frontier stops growing and holds
+// fewer than n/beta vertices.
+BfsResult DirectionOptimizingBfs(const GraphLayout& g, VertexId source, int64_t alpha = 15,
+                                 int64_t beta = 18);
 LabelResult UnionFindWcc(const CsrGraph& csr);
-ValueResult DijkstraSssp(const CsrGraph& g, VertexId source);
-ValueResult DijkstraSswp(const CsrGraph& g, VertexId source);
+SettledValues Dijkstra(const CsrGraph& g, const std::vector<VertexId>& sources,
+                       PathObjective objective, std::optional<double> cutoff = std::nullopt);
 
 // The kernels behind the NetworkX backend's ordered outputs (ordered_bfs.cpp,
-// ordered_topological_sort.cpp, dijkstra.cpp, bellman_ford.cpp). depth_limit < 0: no limit;
-// cutoff: +inf for none.
+// ordered_topological_sort.cpp, bellman_ford.cpp; Dijkstra above). depth_limit < 0: no limit.
 OrderedLevels OrderedBfs(const CsrGraph& g, const std::vector<VertexId>& sources,
                          int64_t depth_limit);
 OrderedGenerations OrderedTopologicalGenerations(const CsrGraph& g);
-SettledValues DijkstraMultiSource(const CsrGraph& g, const std::vector<VertexId>& sources,
-                                  double cutoff);
 SettledValues BellmanFord(const CsrGraph& g, const std::vector<VertexId>& sources);
 
 }  // namespace irreg::graph

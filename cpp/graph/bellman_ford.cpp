@@ -1,8 +1,14 @@
-// Queue-based Bellman-Ford (Moore 1959; "SPFA") for weights of either sign, as NetworkX's
-// _inner_bellman_ford runs it: a FIFO queue of vertices whose distance improved, a vertex skipped
-// while one of its current predecessors is still queued, and a negative cycle declared when a
-// vertex enters the queue n times. Following its order keeps the dict NetworkX returns in the
-// same order (vertices in the order they first got a distance).
+// Queue-based Bellman-Ford for weights of either sign.
+//
+// Algorithm: the FIFO-queue form of Bellman-Ford (Moore, "The shortest path through a maze",
+// 1959; Bellman 1958; known as SPFA), run as NetworkX's _inner_bellman_ford runs it: a queue of
+// vertices whose distance improved, a vertex skipped while one of its current equal-distance
+// predecessors is still queued, and a negative cycle declared when a vertex enters the queue n
+// times. Following its order keeps the dict NetworkX returns in the same order.
+//
+// Data encoding: out-edges in CSR (rows in stored order), int32 vertex ids, float64 weights.
+// Result: distance per vertex (+inf not reached), the vertices in the order they first got a
+// distance, and a negative-cycle flag (the values are then incomplete).
 #include <deque>
 #include <limits>
 

@@ -1,9 +1,15 @@
-// Label-setting paths with a binary heap and lazy deletion (Dijkstra 1959): the faster method for
-// SSSP (smallest sum first) and SSWP (widest bottleneck first, the max-min variant). Each vertex
-// settles once, so every edge is relaxed once: O(m log n), against the wavefront Bellman-Ford's
-// re-sends of every vertex whose value improves. Ties pop in push order, as in NetworkX's heap of
+// Label-setting paths (Dijkstra, "A note on two problems in connexion with graphs", 1959).
+//
+// Algorithm: a binary heap with lazy deletion; the best vertex on the heap settles and relaxes
+// its out-edges once, so every edge is relaxed once: O(m log n), against the wavefront
+// Bellman-Ford's re-sends of every vertex whose value improves. Two objectives share the one
+// template: SSSP (smallest sum first) and SSWP (widest bottleneck first: the max-min variant,
+// a path's width is its smallest edge weight). Ties pop in push order, as in NetworkX's heap of
 // (distance, counter, node), so the settle order is NetworkX's too.
-#include <chrono>
+//
+// Data encoding: out-edges in CSR (rows in stored order), int32 vertex ids, float64 weights.
+// Result: value per vertex (SSSP +inf, SSWP -inf where not reached), the vertices in settle
+// order, and a contradiction flag: a negative weight improved an already settled vertex.
 #include <functional>
 #include <limits>
 #include <queue>
@@ -18,8 +24,7 @@ namespace {
 // Values worse than `limit` are not kept (NetworkX's cutoff).
 template <class Better, class Extend>
 SettledValues LabelSetting(const CsrGraph& g, const std::vector<VertexId>& sources, double worst,
-                           double at_source, double limit, Better better, Extend extend,
-                           RunStats* stats) {
+                           double at_source, double limit, Better better, Extend extend) {
   SettledValues r;
   r.value.assign(g.n, worst);
   std::vector<double>& value = r.value;
@@ -42,8 +47,8 @@ SettledValues LabelSetting(const CsrGraph& g, const std::vector<VertexId>& sourc
     if (settled[u]) continue;  // a stale entry: u settled with a better value
     settled[u] = 1;
     r.order.push_back(u);
-    ++stats->supersteps;
-    stats->active_edges += g.degree(u);
+    ++r.stats.supersteps;
+    r.stats.active_edges += g.degree(u);
     for (int64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
       const VertexId v = g.targets[e];
       const double candidate = extend(d, g.weights[e]);
@@ -66,39 +71,17 @@ SettledValues LabelSetting(const CsrGraph& g, const std::vector<VertexId>& sourc
   return r;
 }
 
-template <class Run>
-ValueResult Timed(Run run) {
-  const auto t0 = std::chrono::steady_clock::now();
-  ValueResult r;
-  r.value = run(&r.stats).value;
-  r.stats.compute_seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return r;
-}
-
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 }  // namespace
 
-SettledValues DijkstraMultiSource(const CsrGraph& g, const std::vector<VertexId>& sources,
-                                  double cutoff) {
-  RunStats unused;
-  return LabelSetting(g, sources, kInf, 0.0, cutoff, std::less<double>(),
-                      [](double d, double w) { return d + w; }, &unused);
-}
-
-ValueResult DijkstraSssp(const CsrGraph& g, VertexId source) {
-  return Timed([&](RunStats* stats) {
-    return LabelSetting(g, {source}, kInf, 0.0, kInf, std::less<double>(),
-                        [](double d, double w) { return d + w; }, stats);
-  });
-}
-
-ValueResult DijkstraSswp(const CsrGraph& g, VertexId source) {
-  return Timed([&](RunStats* stats) {
-    return LabelSetting(g, {source}, -kInf, kInf, -kInf, std::greater<double>(),
-                        [](double d, double w) { return w < d ? w : d; }, stats);
-  });
+SettledValues Dijkstra(const CsrGraph& g, const std::vector<VertexId>& sources,
+                       PathObjective objective, std::optional<double> cutoff) {
+  if (objective == PathObjective::kWidest)
+    return LabelSetting(g, sources, -kInf, kInf, cutoff.value_or(-kInf), std::greater<double>(),
+                        [](double d, double w) { return w < d ? w : d; });
+  return LabelSetting(g, sources, kInf, 0.0, cutoff.value_or(kInf), std::less<double>(),
+                      [](double d, double w) { return d + w; });
 }
 
 }  // namespace irreg::graph

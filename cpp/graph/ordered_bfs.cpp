@@ -1,7 +1,15 @@
-// Breadth-first search with a FIFO queue over rows in their stored order. Level-synchronous
-// kernels (the engine, direction-optimizing BFS) agree on depths but not on which vertex of the
-// previous level discovers a vertex first; NetworkX's bfs_edges, bfs_tree and bfs_layers define
-// their output by this serial order, so the backend runs this kernel for them. O(n + m).
+// Breadth-first search in NetworkX's discovery order.
+//
+// Algorithm: textbook queue BFS (Moore 1959; Cormen et al., "Introduction to Algorithms",
+// §22.2), O(n + m), serial by definition: level-synchronous kernels (the engine, direction-
+// optimizing BFS) agree on depths but not on which vertex of the previous level discovers a
+// vertex first, and NetworkX's bfs_edges, bfs_tree and bfs_layers define their output by this
+// serial order, so the backend runs this kernel for them.
+//
+// Data encoding: out-edges in CSR with rows in their stored order (NetworkX's adjacency order
+// when the CSR came from a NetworkX graph), int32 vertex ids. Result: the vertices in discovery
+// order (the sources first, once each), the discoverer of each vertex (-1 for sources and
+// unreached vertices) and where each level ends in that order.
 #include "graph/algorithms.hpp"
 
 namespace irreg::graph {

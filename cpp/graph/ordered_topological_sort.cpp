@@ -1,7 +1,14 @@
-// Kahn's algorithm by generations (Kahn 1962), in NetworkX's order: the first generation is the
-// vertices without in-edges in vertex order; a vertex joins the next generation when its last
-// in-edge is consumed, parents taken in generation order and children in row order. Parallel
+// Topological sort by generations in NetworkX's order.
+//
+// Algorithm: Kahn's algorithm (Kahn, "Topological sorting of large networks", CACM 1962) one
+// generation at a time, as networkx.topological_generations runs it: the first generation is
+// the vertices without in-edges in vertex order; a vertex joins the next generation when its
+// last in-edge is consumed, parents taken in generation order and children in row order.
+//
+// Data encoding: out-edges in CSR with rows in their stored order, int32 vertex ids; parallel
 // edges are already one CSR edge, which is what NetworkX's multigraph decrement amounts to.
+// Result: the vertices generation by generation, where each generation ends, and whether every
+// vertex was ordered (false: a cycle left vertices whose in-degree never reached zero).
 #include "graph/algorithms.hpp"
 
 namespace irreg::graph {

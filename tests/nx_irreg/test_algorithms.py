@@ -1,13 +1,13 @@
 """Graph kernels agree with NetworkX on every ISA and every variant.
 
 Random small graphs (self-loops, parallel edges, isolated vertices, ties and zero weights) are
-checked against NetworkX or a reference written here; integer results must be identical across
+checked against NetworkX or the serial references of ``nx_irreg.algorithms.verify`` (BFS
+parents, widest paths); integer results must be identical across
 ISAs and variants, float results equal within ``REL`` (SSWP exactly: it only compares weights).
 """
 
 from __future__ import annotations
 
-import heapq
 import math
 
 import networkx as nx
@@ -28,6 +28,7 @@ from nx_irreg.algorithms import (
     variants,
     wcc,
 )
+from nx_irreg.algorithms.verify import Verifier, verify_bfs
 
 # Hypothesis tests take the ISA by parametrization: it refuses function-scoped fixtures.
 ISAS = nx_irreg.available_isas()
@@ -139,42 +140,15 @@ def cyclic(draw: st.DrawFn) -> Case:
     return Case(base.n, edges[:at] + extra + edges[at:], None, directed=True, integral=True)
 
 
-def widest_paths(graph: nx.Graph | nx.DiGraph, source: int) -> np.ndarray:
-    """Max-min Dijkstra: the width of the widest path to every vertex (source inf, none -inf)."""
-    width = np.full(graph.number_of_nodes(), -math.inf)
-    width[source] = math.inf
-    heap = [(-math.inf, source)]
-    done = set()
-    while heap:
-        negw, u = heapq.heappop(heap)
-        if u in done:
-            continue
-        done.add(u)
-        for v, data in graph.adj[u].items():
-            w = min(-negw, data["weight"])
-            if w > width[v]:
-                width[v] = w
-                heapq.heappush(heap, (-w, v))
-    return width
-
-
-def check_bfs(case: Case, source: int, depth: np.ndarray, parent: np.ndarray) -> None:
-    assert depth.dtype == np.int32 and parent.dtype == np.int32
-    assert depth.shape == parent.shape == (case.n,)
+def check_bfs(case: Case, g: IrregGraph, source: int, r: object) -> None:
+    assert r.depth.dtype == np.int32 and r.parent.dtype == np.int32
+    assert r.depth.shape == r.parent.shape == (case.n,)
     expected = np.full(case.n, -1)
     for v, d in nx.single_source_shortest_path_length(case.nx, source).items():
         expected[v] = d
-    np.testing.assert_array_equal(depth, expected)
-    for v in range(case.n):
-        if v == source or depth[v] < 0:
-            assert parent[v] == -1, (v, parent[v])
-            continue
-        candidates = [
-            u for u in range(case.n) if depth[u] == depth[v] - 1 and case.nx.has_edge(u, v)
-        ]
-        p = int(parent[v])
-        assert p >= 0 and case.nx.has_edge(p, v) and depth[p] == depth[v] - 1, (v, p)
-        assert p == min(candidates), (v, p, candidates)
+    np.testing.assert_array_equal(r.depth, expected)
+    # Parents: the smallest-id vertex one level up with an edge to the vertex.
+    verify_bfs(g, r, source=source)
 
 
 def check_stats(stats: object, algorithm: str, variant: str, isa: str) -> None:
@@ -226,7 +200,7 @@ def test_bfs_matches_networkx(isa, cs):
     g = case.graph(isa=isa)
     for variant in variants("bfs"):
         r = bfs(g, source=source, variant=variant, isa=isa)
-        check_bfs(case, source, r.depth, r.parent)
+        check_bfs(case, g, source, r)
         check_stats(r.stats, "bfs", variant, isa)
 
 
@@ -254,12 +228,12 @@ def test_sssp_matches_networkx(isa, cs):
 @given(cs=cases_with_source(signed=True))
 def test_sswp_matches_max_min_dijkstra(isa, cs):
     case, source = cs
-    expected = widest_paths(case.nx, source)
     g = case.graph(isa=isa)
+    check = Verifier("sswp", g, source=source)  # max-min Dijkstra
     for variant in variants("sswp"):
         r = sswp(g, source=source, variant=variant, isa=isa)
         assert r.value.dtype == np.float64
-        np.testing.assert_array_equal(r.value, expected)  # exact: only comparisons
+        check(r)  # exact: only comparisons
         check_stats(r.stats, "sswp", variant, isa)
 
 
@@ -600,18 +574,11 @@ def test_medium_random_graph_spans_many_tiles(isa):
         depth = np.full(n, -1)
         for v, d in nx.single_source_shortest_path_length(case.nx, source).items():
             depth[v] = d
-        # Smallest parent per vertex, from every stored edge one level down.
-        eu, ev = np.array(list(case.nx.edges)).T
-        if not directed:
-            eu, ev = np.concatenate([eu, ev]), np.concatenate([ev, eu])
-        tree = (depth[eu] >= 0) & (depth[ev] == depth[eu] + 1)
-        parent = np.full(n, n)
-        np.minimum.at(parent, ev[tree], eu[tree])
-        parent[parent == n] = -1
         dist = np.full(n, math.inf)
         for v, d in nx.single_source_dijkstra_path_length(case.nx, source).items():
             dist[v] = d
-        width = widest_paths(case.nx, source)
+        check_bfs_tree = Verifier("bfs", g, source=source)  # smallest-id parents
+        check_width = Verifier("sswp", g, source=source)
         components = (
             nx.weakly_connected_components(case.nx)
             if directed
@@ -623,14 +590,12 @@ def test_medium_random_graph_spans_many_tiles(isa):
         for variant in variants("bfs"):
             r = bfs(g, source=source, variant=variant, isa=isa)
             np.testing.assert_array_equal(r.depth, depth, err_msg=variant)
-            np.testing.assert_array_equal(r.parent, parent, err_msg=variant)
+            check_bfs_tree(r)
         for variant in variants("sssp"):
             np.testing.assert_array_equal(
                 sssp(g, source=source, variant=variant, isa=isa).value, dist
             )
-            np.testing.assert_array_equal(
-                sswp(g, source=source, variant=variant, isa=isa).value, width
-            )
+            check_width(sswp(g, source=source, variant=variant, isa=isa))
         for variant in variants("wcc"):
             np.testing.assert_array_equal(wcc(g, variant=variant, isa=isa).label, label)
 

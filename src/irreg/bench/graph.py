@@ -5,8 +5,9 @@ and a 1M-vertex DAG for TS) and each algorithm, it times our variants (``serial`
 ``naive`` and ``opt`` per ISA, and the faster ``direction`` BFS, ``dijkstra`` SSSP/SSWP and
 ``union-find`` WCC) and the
 same workload in scipy.sparse.csgraph and NetworkX, single-threaded, in one run. Every row
-records the SIMD utilization of the run and its speedup over ``serial`` (``extra``). Results are
-checked against the ``serial`` result (peers: against ours) after every timed run.
+records the SIMD utilization of the run and its speedup over ``serial`` (``extra``). Every timed
+result, ours and the peers', is checked against the serial reference of
+:mod:`nx_irreg.algorithms.verify` (computed once per graph and algorithm).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from irreg.inputs import EdgeList, generate
 
 if TYPE_CHECKING:
     from nx_irreg import IrregGraph
+    from nx_irreg.algorithms.verify import Verifier
 
 ALGORITHMS = ("bfs", "sssp", "sswp", "wcc", "ts")
 FULL_CASES = (
@@ -218,7 +220,7 @@ def algorithm_specs(
     """Specs for one algorithm on one case: ours, then scipy and NetworkX."""
     from nx_irreg import algorithms as alg
 
-    reference = _run_ours(case, name, "serial", None)
+    reference = _verifier(case, name)
     check = _checker(name, reference)
     work = case.graph.num_edges
     specs: list[hs.Spec] = []
@@ -240,7 +242,7 @@ def algorithm_specs(
                     extra=_stats_extra,
                 )
             )
-    specs += peer_specs(case, name, reference, work)
+    specs += peer_specs(case, name, reference.expected, work)
     return specs
 
 
@@ -307,22 +309,20 @@ def _stats_extra(result: Any) -> dict[str, Any]:
     }
 
 
-def _checker(name: str, ref: Any) -> Callable[[Any], None]:
+def _verifier(case: Case, name: str) -> Verifier:
+    from nx_irreg.algorithms.verify import Verifier
+
+    return Verifier(name, case.graph, source=None if name in ("wcc", "ts") else case.source)
+
+
+def _checker(name: str, reference: Verifier) -> Callable[[Any], None]:
     def verify(result: Any) -> None:
-        if name == "bfs":
-            ok = np.array_equal(result.depth, ref.depth) and np.array_equal(
-                result.parent, ref.parent
-            )
-        elif name in ("sssp", "sswp"):
-            ok = np.allclose(result.value, ref.value, rtol=1e-12, atol=0.0)
-        elif name == "wcc":
-            ok = np.array_equal(result.label, ref.label)
-        else:
-            ok = np.array_equal(result.generation, ref.generation)
-        if not ok:
+        try:
+            reference(result)
+        except AssertionError as exc:
             raise hs.BenchError(
-                f"{name}: {result.stats.variant}/{result.stats.isa} disagrees with serial"
-            )
+                f"{name}: {result.stats.variant}/{result.stats.isa} is wrong: {exc}"
+            ) from None
 
     return verify
 
@@ -357,7 +357,7 @@ def _scipy_checker(name: str, ref: Any) -> Callable[[Any], None]:
         else:
             ok = _same_partition(result[1], ref.label)
         if not ok:
-            raise hs.BenchError(f"{name}: scipy disagrees with irreg")
+            raise hs.BenchError(f"{name}: scipy disagrees with the serial reference")
 
     return verify
 
@@ -406,7 +406,7 @@ def _networkx_checker(name: str, ref: Any) -> Callable[[Any], None]:
                 gen[list(layer)] = k
             ok = np.array_equal(gen, ref.generation)
         if not ok:
-            raise hs.BenchError(f"{name}: NetworkX disagrees with irreg")
+            raise hs.BenchError(f"{name}: NetworkX disagrees with the serial reference")
 
     return verify
 

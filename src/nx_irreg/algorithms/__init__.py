@@ -6,7 +6,8 @@ NumPy arrays and a :class:`RunStats`. Results do not depend on the variant or th
 
 The serial kernels in NetworkX's order (:func:`bfs_order`, :func:`topological_order`,
 :func:`dijkstra`, :func:`bellman_ford`) back the NetworkX backend's functions whose output order
-NetworkX defines.
+NetworkX defines. :mod:`nx_irreg.algorithms.verify` holds one serial reference and verifier per
+algorithm, shared by the tests and ``irreg bench graph``.
 """
 
 from irreg import _core

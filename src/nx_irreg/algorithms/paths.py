@@ -1,4 +1,9 @@
-"""Single-source shortest paths and widest paths."""
+"""Single-source shortest paths and widest paths.
+
+The Dijkstra kernel has one binding, ``_core.dijkstra``: :func:`sssp` and :func:`sswp` call it
+for their ``dijkstra`` variant (the engine variants go through ``_core.sssp`` / ``_core.sswp``),
+and :func:`dijkstra` for NetworkX's multi-source, cutoff, settle-order form.
+"""
 
 from __future__ import annotations
 
@@ -28,7 +33,10 @@ def sssp(
     """
     g = check_graph(graph)
     s = check_source(g, source)
-    value, stats = _core.sssp(g._core, s, variant or "", isa)
+    if (variant or _core.default_variant("sssp")) == "dijkstra":
+        value, _, _, stats = _core.dijkstra(g._core, [s], refuse_negative=True)
+    else:
+        value, stats = _core.sssp(g._core, s, variant or "", isa)
     return PathResult(value, run_stats("sssp", variant, isa, stats))
 
 
@@ -43,7 +51,10 @@ def sswp(
     """
     g = check_graph(graph)
     s = check_source(g, source)
-    value, stats = _core.sswp(g._core, s, variant or "", isa)
+    if (variant or _core.default_variant("sswp")) == "dijkstra":
+        value, _, _, stats = _core.dijkstra(g._core, [s], widest=True)
+    else:
+        value, stats = _core.sswp(g._core, s, variant or "", isa)
     return PathResult(value, run_stats("sswp", variant, isa, stats))
 
 
@@ -65,7 +76,7 @@ def dijkstra(graph: IrregGraph, *, sources: list[int], cutoff: float | None = No
     g = check_graph(graph)
     ids = [check_source(g, s) for s in sources]
     limit = float("inf") if cutoff is None else float(cutoff)
-    value, order, contradiction, _ = _core.dijkstra_multi_source(g._core, ids, limit)
+    value, order, contradiction, _ = _core.dijkstra(g._core, ids, cutoff=limit)
     if contradiction:
         raise ValueError("Contradictory paths found: negative weights?")
     return SettledPaths(value, order)
