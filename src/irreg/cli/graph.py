@@ -257,8 +257,10 @@ def print_report(r: dict, out, input_edges: int | None = None) -> None:
         + describe_edges(input_edges, r["edges"], r["directed"])
         + ("" if r["source"] is None else f", source {r['source']}"),
         f"  method: {describe_method(r['algorithm'], r['variant'])}",
-        f"  variant {r['variant']}, isa {r['isa'] if engine else '- (no SIMD)'}, tile"
-        f" {r['tile_size']}, lane fill {r['lane_fill']:.2f}",
+        (
+            f"  variant {r['variant']}, isa {r['isa'] if engine else '- (no SIMD)'}, tile"
+            f" {r['tile_size']}, lane fill {r['lane_fill']:.2f}"
+        ),
         (
             f"  build {format_seconds(r['build_seconds'])}; run median {format_seconds(r['seconds'])}"
             f" over {len(r['trial_seconds'])} trials"
