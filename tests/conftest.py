@@ -28,3 +28,17 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
 @pytest.fixture(params=ISAS)
 def isa(request: pytest.FixtureRequest) -> str:
     return request.param
+
+
+@pytest.fixture
+def assert_counted():
+    """Checks a benchmark's stderr: its ``[i/N]`` progress lines count 1..N once, N fixed."""
+    import re
+
+    def check(err: str) -> None:
+        counters = [tuple(map(int, m)) for m in re.findall(r"^\[(\d+)/(\d+)\] ", err, re.MULTILINE)]
+        assert counters, "no [i/N] progress lines"
+        total = counters[0][1]
+        assert counters == [(i, total) for i in range(1, total + 1)], counters
+
+    return check

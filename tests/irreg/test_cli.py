@@ -24,7 +24,7 @@ ROW_KEYS = {
 }
 
 
-def test_bench_index_quick_writes_the_shared_schema(tmp_path, capsys):
+def test_bench_index_quick_writes_the_shared_schema(tmp_path, capsys, assert_counted):
     out = tmp_path / "index.json"
     assert (
         cli.main(
@@ -32,8 +32,10 @@ def test_bench_index_quick_writes_the_shared_schema(tmp_path, capsys):
         )
         == 0
     )
-    table = capsys.readouterr().out
+    captured = capsys.readouterr()
+    table = captured.out
     assert "search_and_update" in table and "regroup_all" in table
+    assert_counted(captured.err)
     report = json.loads(out.read_text())
     assert report["benchmark"] == "index"
     assert {"cpu", "cores", "isas"} <= set(report["machine"])
@@ -47,7 +49,7 @@ def test_bench_index_quick_writes_the_shared_schema(tmp_path, capsys):
     assert update["extra"]["regroup_ratio"] > 0 and update["extra"]["first_fit_ratio"] > 0
 
 
-def test_bench_graph_quick_writes_every_algorithm_and_peer(tmp_path, capsys):
+def test_bench_graph_quick_writes_every_algorithm_and_peer(tmp_path, capsys, assert_counted):
     out = tmp_path / "graph.json"
     assert (
         cli.main(
@@ -67,6 +69,7 @@ def test_bench_graph_quick_writes_every_algorithm_and_peer(tmp_path, capsys):
         )
         == 0
     )
+    assert_counted(capsys.readouterr().err)
     report = json.loads(out.read_text())
     assert report["benchmark"] == "graph"
     rows = report["rows"]
@@ -85,10 +88,11 @@ def test_bench_graph_quick_writes_every_algorithm_and_peer(tmp_path, capsys):
     assert opt and all(0 < r["extra"]["simd_utilization"] <= 1 for r in opt)
 
 
-def test_bench_nx_times_networkx_and_irreg_cached_and_not(tmp_path, capsys):
+def test_bench_nx_times_networkx_and_irreg_cached_and_not(tmp_path, capsys, assert_counted):
     out, plot = tmp_path / "nx.json", tmp_path / "nx.png"
     argv = ["bench", "nx", "--case", "er:200:1500", "--repeats", "1", "--warmup", "0"]
     assert cli.main([*argv, "--json", str(out), "--plot", str(plot)]) == 0
+    assert_counted(capsys.readouterr().err)
     report = json.loads(out.read_text())
     assert report["benchmark"] == "nx"
     rows = report["rows"]

@@ -110,7 +110,7 @@ def test_bad_files_exit_2(pair_files, tmp_path, capsys):
     assert "bad.txt:1" in capsys.readouterr().err
 
 
-def test_bench_align_quick(tmp_path, capsys):
+def test_bench_align_quick(tmp_path, capsys, assert_counted):
     out = tmp_path / "align.json"
     assert (
         main(
@@ -132,6 +132,7 @@ def test_bench_align_quick(tmp_path, capsys):
         )
         == 0
     )
+    assert_counted(capsys.readouterr().err)
     rows = json.loads(out.read_text())["rows"]
     assert {r["impl"] for r in rows} == {"irreg", "scipy-faq", "degree-rank"}
     assert all(r["name"] == "align" for r in rows)

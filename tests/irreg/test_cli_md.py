@@ -45,10 +45,11 @@ def test_md_lj_bad_arguments(argv, message: str, capsys) -> None:
     assert message in capsys.readouterr().err
 
 
-def test_bench_md_quick_runs(tmp_path, capsys) -> None:
+def test_bench_md_quick_runs(tmp_path, capsys, assert_counted) -> None:
     out = tmp_path / "md.json"
     assert main(["bench", "md", "--cells", "3", "--repeats", "1", "--warmup", "0",
                  "--isa", "scalar", "--json", str(out)]) == 0
+    assert_counted(capsys.readouterr().err)
     rows = json.loads(out.read_text())["rows"]
     names = {(r["name"], r["impl"], r["variant"]) for r in rows}
     assert ("rebuild", "irreg", "incremental") in names and ("force", "irreg", "none") in names

@@ -39,6 +39,8 @@ QUICK_SIZES = (100, 2_000)
 NETWORKX_MAX_N = 400_000  # above this the pair is given as IrregGraphs
 FAQ_MAX_N = 300
 VERTEX_TYPES, EDGE_TYPES = 4, 2
+PAIR_SPECS = 3  # irreg, scipy-faq, degree-rank: pair_specs' rows per pair
+SCHEMES = tuple((scheme, layout) for scheme in ("all", "pair") for layout in ("blk", "hcb"))
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -63,6 +65,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Runs ``irreg bench align``; returns the exit status."""
+    if args.from_json:
+        return hs.redraw(args, "align", plot_align)
     import nx_irreg
 
     harness = hs.harness_from_args("align", args)
@@ -73,22 +77,25 @@ def run(args: argparse.Namespace) -> int:
     quick = args.quick
     small = 300
     medium = 2_000 if quick else 10_000
-    for n in (small, medium):
-        for noise in QUICK_NOISES if quick else NOISES:
-            harness.run(pair_specs("noise", "powerlaw", n, noise, True, isa, args.faq_max_n))
-    for family in ap.FAMILIES:
-        for typed in (True, False):
-            for n in (small, medium):
-                if family == "powerlaw" and typed:
-                    continue  # the noise sweep has it
-                harness.run(pair_specs("family", family, n, 0.05, typed, isa, args.faq_max_n))
-    for n in args.sizes or (QUICK_SIZES if quick else SIZES):
-        harness.run(pair_specs("size", "powerlaw", n, 0.05, True, isa, args.faq_max_n))
+    pairs = [("noise", "powerlaw", n, noise, True) for n in (small, medium)
+             for noise in (QUICK_NOISES if quick else NOISES)]
+    pairs += [
+        ("family", family, n, 0.05, typed)
+        for family in ap.FAMILIES
+        for typed in (True, False)
+        for n in (small, medium)
+        if not (family == "powerlaw" and typed)  # the noise sweep has it
+    ]
+    pairs += [("size", "powerlaw", n, 0.05, True)
+              for n in args.sizes or (QUICK_SIZES if quick else SIZES)]
     scheme_n = 2_000 if quick else 100_000
+    harness.plan(PAIR_SPECS * len(pairs) + len(SCHEMES) + (isa != "scalar"))
+    for pair in pairs:
+        harness.run(pair_specs(*pair, isa, args.faq_max_n))
     harness.run(scheme_specs(scheme_n, isa))
     harness.report(json_path=args.json)
     if args.plot:
-        plot_align(args.plot, harness.rows)
+        plot_align(args.plot, harness.rows, report.machine_info())
     return 0
 
 
@@ -224,19 +231,19 @@ def scheme_specs(n: int, isa: str) -> list[hs.Spec]:
     case = _case("powerlaw", n, 0.05, True)
     meta = {"group": "scheme", "family": "powerlaw", "n": n, "noise": 0.05, "typed": True}
     specs = [
-        _irreg_spec("scheme", pair, case, meta, isa, scheme, layout)
-        for scheme in ("all", "pair")
-        for layout in ("blk", "hcb")
+        _irreg_spec("scheme", pair, case, meta, isa, scheme, layout) for scheme, layout in SCHEMES
     ]
     if isa != "scalar":
         specs.append(_irreg_spec("scheme", pair, case, meta, "scalar", "pair", "hcb"))
     return specs
 
 
-def plot_align(path: str, rows: Sequence[hs.Row]) -> None:
-    """Accuracy against noise (typed power-law pairs) and time against size."""
+def plot_align(path: str, rows: Sequence[hs.Row], machine: dict | None = None) -> None:
+    """Accuracy against noise (typed power-law pairs) and time against size; ``machine`` (the
+    JSON's) names the CPU in the title."""
     report.require_matplotlib()
     from matplotlib.figure import Figure
+    from matplotlib.ticker import EngFormatter
 
     fig = Figure(figsize=(13, 4.2), layout="constrained")
     ax_noise, ax_time = fig.subplots(1, 2)
@@ -262,7 +269,9 @@ def plot_align(path: str, rows: Sequence[hs.Row]) -> None:
     ax_noise.set(xlabel="edge noise (%)", ylabel="accuracy", title="typed power-law pairs")
     ax_noise.set_ylim(0, 1.02)
     ax_noise.legend(fontsize=8)
-    ax_time.set(xlabel="vertices", ylabel="seconds (median)", title="time vs size, 5% noise")
+    ax_time.set(xlabel="vertices", ylabel="time (median)", title="time vs size, 5% noise")
+    ax_time.yaxis.set_major_formatter(EngFormatter(unit="s"))
+    ax_time.xaxis.set_major_formatter(EngFormatter(sep=""))
     ax_time.legend(fontsize=8)
-    fig.suptitle("irreg bench align")
+    fig.suptitle(report.figure_title("align", machine))
     fig.savefig(path, dpi=110)

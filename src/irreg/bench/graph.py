@@ -110,6 +110,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Runs ``irreg bench graph`` for parsed options; returns the exit status."""
+    if args.from_json:
+        return hs.redraw(args, "graph", plot_speedups)
     harness = hs.harness_from_args("graph", args)
     config = GraphBenchConfig(
         quick=args.quick,
@@ -122,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
     graph_benchmark(config, harness)
     harness.report(json_path=args.json)
     if args.plot:
-        plot_speedups(args.plot, harness.rows)
+        plot_speedups(args.plot, harness.rows, report.machine_info())
     return 0
 
 
@@ -141,7 +143,16 @@ def graph_benchmark(config: GraphBenchConfig, harness: hs.Harness) -> list[hs.Ro
                 f"unknown variant {v!r}; expected some of {', '.join(sorted(known))}"
             )
     rows: list[hs.Row] = []
-    for spec, algorithms in QUICK_CASES if config.quick else FULL_CASES:
+    cases = QUICK_CASES if config.quick else FULL_CASES
+    harness.plan(
+        sum(
+            count_specs(name, config.variants, isas)
+            for _, algorithms in cases
+            for name in algorithms
+            if name in config.algorithms
+        )
+    )
+    for spec, algorithms in cases:
         wanted = [a for a in algorithms if a in config.algorithms]
         if not wanted:
             continue
@@ -244,6 +255,20 @@ def algorithm_specs(
             )
     specs += peer_specs(case, name, reference.expected, work)
     return specs
+
+
+# The algorithms _scipy_runner and _networkx_runner have: one peer row each per case.
+PEER_ALGORITHMS = {"scipy": ("bfs", "sssp", "wcc"), "networkx": ("bfs", "sssp", "wcc", "ts")}
+
+
+def count_specs(name: str, variants: Sequence[str], isas: Sequence[str]) -> int:
+    """How many specs :func:`algorithm_specs` makes for ``name`` (the progress counter's N)."""
+    from nx_irreg import algorithms as alg
+
+    ours = sum(
+        1 if v in ISA_FREE_VARIANTS else len(isas) for v in variants if v in alg.variants(name)
+    )
+    return ours + sum(name in names for names in PEER_ALGORITHMS.values())
 
 
 def peer_specs(case: Case, name: str, reference: Any, work: int) -> list[hs.Spec]:
@@ -418,9 +443,27 @@ def _same_partition(a: np.ndarray, b: np.ndarray) -> bool:
 
 # --- the plot -------------------------------------------------------------------------------------
 
+# One hue per method (a colour-map family), one shade and hatch per ISA within it: every series
+# has its own colour, and the bars of one method read as one family.
+_METHOD_COLORMAPS = {
+    "naive": "Blues",
+    "opt": "Oranges",
+    "opt-search": "Purples",
+    "direction": "Greens",
+    "dijkstra": "Greens",
+    "union-find": "Greens",
+    "scipy": "Greys",
+    "networkx": "RdPu",
+}
+_ISA_SHADES = {None: 0.65, "avx512": 0.85, "avx2": 0.6, "scalar": 0.4, EMULATED_ISA: 0.25}
+_ISA_HATCHES = {"avx2": "//", "scalar": "..", EMULATED_ISA: "xx"}
 
-def plot_speedups(path: str | os.PathLike[str], rows: Sequence[hs.Row]) -> None:
-    """Bar chart of speedup over ``serial``: one panel per algorithm, bars grouped by case."""
+
+def plot_speedups(
+    path: str | os.PathLike[str], rows: Sequence[hs.Row], machine: dict | None = None
+) -> None:
+    """Bar chart of speedup over ``serial``: one panel per algorithm, bars grouped by case;
+    ``machine`` (the JSON's) names the CPU in the title."""
     report.require_matplotlib()
     from matplotlib.figure import Figure
 
@@ -431,16 +474,27 @@ def plot_speedups(path: str | os.PathLike[str], rows: Sequence[hs.Row]) -> None:
         mine = [r for r in rows if r.name == name and r.variant != "serial"]
         cases = list(dict.fromkeys(r.case for r in mine))
         labels = list(dict.fromkeys(_series(r) for r in mine))
+        styles = {_series(r): _style(r) for r in mine}
 
-        def speedup(case: str, label: str, mine: list = mine) -> float | None:
+        def speedup(case: str, label: str, mine: list = mine) -> float | str | None:
             row = next((r for r in mine if r.case == case and _series(r) == label), None)
+            if row is not None and row.skipped:
+                return "skipped"
             return None if row is None else row.extra.get("speedup_vs_serial")
 
         series = [(label, lambda c, label=label: speedup(c, label)) for label in labels]
-        report.speedup_panel(ax, name, cases, series, "speedup over serial")
-    fig.suptitle(f"irreg bench graph ({report.cpu_model()}, single thread)")
+        report.speedup_panel(ax, name, cases, series, "speedup over serial", styles)
+    fig.suptitle(report.figure_title("graph", machine, "single thread"))
     fig.savefig(path, dpi=120)
 
 
 def _series(row: hs.Row) -> str:
     return " ".join(p for p in (row.impl, row.variant, row.isa) if p)
+
+
+def _style(row: hs.Row) -> dict[str, Any]:
+    from matplotlib import colormaps
+
+    method = row.variant if row.impl == "irreg" else row.impl
+    family = colormaps[_METHOD_COLORMAPS.get(method or "", "Greys")]
+    return {"facecolor": family(_ISA_SHADES.get(row.isa, 0.65)), "hatch": _ISA_HATCHES.get(row.isa)}

@@ -7,6 +7,12 @@ only ``run`` sits between the two ``time.perf_counter()`` reads, with the garbag
 Kernels never time themselves. A spec with a ``skip_reason`` (a peer that is not installed, an ISA
 this CPU cannot run) becomes a row with null times, so nothing is silently dropped.
 
+Progress goes to stderr, one line per measurement or step, counted over the whole run as
+``[i/N] label ... result``: a benchmark declares N with :meth:`Harness.plan` before it starts, and
+steps that are not timed specs (a simulation, say) are counted with :meth:`Harness.step`. A step
+still running after a minute adds ``(1 min)``, ``(2 min)``, ... to its line, so a long run never
+goes silent.
+
 Rows follow the JSON schema of DESIGN §11; :mod:`irreg.bench.report` presents them (table, JSON,
 plot) and records the machine they were taken on.
 """
@@ -14,18 +20,31 @@ plot) and records the machine they were taken on.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
+import json
 import os
 import statistics
 import sys
+import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from irreg.bench.report import format_seconds, plot_rows, print_table, require_matplotlib, write_json
+from irreg.bench.report import (
+    figure_title,
+    format_seconds,
+    machine_info,
+    plot_rows,
+    print_table,
+    require_matplotlib,
+    write_json,
+)
 from irreg.cli.args import UsageError, non_negative_int, positive_int
+
+HEARTBEAT_SECONDS = 60.0
 
 ROW_KEYS = (
     "name",
@@ -150,6 +169,8 @@ class Harness:
     progress: TextIO | None = None
     budget_seconds: float | None = None
     rows: list[Row] = field(default_factory=list)
+    total: int | None = None
+    started: int = 0
 
     def __post_init__(self) -> None:
         if self.repeats < 1 or self.warmup < 0:
@@ -157,21 +178,74 @@ class Harness:
                 f"repeats must be >= 1 and warmup >= 0, got {self.repeats}, {self.warmup}"
             )
 
+    def plan(self, total: int) -> None:
+        """Declares how many measurements and steps the whole run makes: the N of ``[i/N]``.
+
+        Without a plan, each :meth:`run` extends N by its own specs."""
+        self.total = self.started + total
+
     def run(self, specs: Sequence[Spec]) -> list[Row]:
         """Measures ``specs`` in order, appends their rows to ``self.rows`` and returns them."""
-        new_rows = [self._measure(spec, k + 1, len(specs)) for k, spec in enumerate(specs)]
+        self.total = max(self.total or 0, self.started + len(specs))
+        new_rows = [self._measure(spec) for spec in specs]
         self.rows.extend(new_rows)
         return new_rows
 
-    def _measure(self, spec: Spec, number: int, total: int) -> Row:
+    @contextlib.contextmanager
+    def step(self, label: str) -> Iterator[None]:
+        """Counts and reports one untimed step (``[i/N] label ... 1.2 s``), e.g. a simulation
+        whose result is made into a row by the benchmark itself."""
+        self._begin(label)
+        start = time.perf_counter()
+        with self._running():
+            yield
+        self._say(f"{format_seconds(time.perf_counter() - start)}\n")
+
+    def _begin(self, label: str) -> None:
+        self.started += 1
+        if self.total is None or self.total < self.started:
+            self.total = self.started  # a plan that fell short: never print i > N
+        self._say(f"[{self.started}/{self.total}] {label} ... ")
+
+    @contextlib.contextmanager
+    def _running(self) -> Iterator[None]:
+        """While the body runs past a minute, appends ``(k min)`` to the line every minute; on
+        an error, ends the line so that the message starts on its own."""
+        done = threading.Event()
+
+        def beat() -> None:
+            minutes = 0.0
+            while not done.wait(HEARTBEAT_SECONDS):
+                minutes += HEARTBEAT_SECONDS / 60
+                self._say(f"({minutes:g} min) ")
+
+        thread = threading.Thread(target=beat, name="irreg-bench-heartbeat", daemon=True)
+        thread.start()
+        try:
+            yield
+        except BaseException:
+            done.set()
+            thread.join()
+            self._say("failed\n")
+            raise
+        done.set()
+        thread.join()
+
+    def _measure(self, spec: Spec) -> Row:
         label = " ".join(
             part for part in (spec.name, spec.case, spec.impl, spec.variant, spec.isa) if part
         )
-        self._say(f"[{number}/{total}] {label} ... ")
+        self._begin(label)
         if spec.skip_reason is not None or spec.run is None:
             reason = spec.skip_reason or "nothing to run"
             self._say(f"skipped: {reason}\n")
             return _row(spec, [], {"skipped": reason})
+        with self._running():
+            times, result = self._repeat(spec)
+        self._say(f"{format_seconds(statistics.median(times))}\n")
+        return _row(spec, times, _extra(spec, result))
+
+    def _repeat(self, spec: Spec) -> tuple[list[float], Any]:
         first: float | None = None
         times: list[float] = []
         result: Any = None
@@ -189,8 +263,7 @@ class Harness:
             first = seconds if first is None else first
             if self.budget_seconds is not None and first > 0:
                 repeats = max(1, min(self.repeats, int(self.budget_seconds / first)))
-        self._say(f"{format_seconds(statistics.median(times))}\n")
-        return _row(spec, times, _extra(spec, result))
+        return times, result
 
     def _say(self, text: str) -> None:
         stream = self.progress if self.progress is not None else sys.stderr
@@ -209,7 +282,7 @@ class Harness:
         if json_path is not None:
             write_json(json_path, self.benchmark, self.rows)
         if plot_path is not None:
-            plot_rows(plot_path, self.rows, title=f"irreg bench {self.benchmark}")
+            plot_rows(plot_path, self.rows, title=figure_title(self.benchmark, machine_info()))
 
 
 def note(text: str) -> None:
@@ -298,7 +371,13 @@ def add_arguments(
         help="untimed runs before the timed ones (default 1)",
     )
     parser.add_argument("--json", metavar="FILE", help="also write the rows to FILE as JSON")
-    parser.add_argument("--plot", metavar="FILE.png", help="also draw a bar chart (matplotlib)")
+    parser.add_argument("--plot", metavar="FILE.png", help="also draw the chart (matplotlib)")
+    parser.add_argument(
+        "--from-json",
+        metavar="FILE",
+        help="run nothing: print the table of rows saved by --json FILE and, with --plot, "
+        "redraw their chart (e.g. --from-json results.json --plot results.png)",
+    )
     if default_budget is not None:
         parser.add_argument(
             "--budget",
@@ -308,6 +387,54 @@ def add_arguments(
             help="seconds per measurement: slower ones are repeated less "
             f"(default {default_budget:g})",
         )
+
+
+Plotter = Callable[[str, Sequence[Row], Mapping[str, Any]], None]
+"""A benchmark's chart: ``(path, rows, machine)``, machine as :func:`report.machine_info`."""
+
+
+def redraw(args: argparse.Namespace, benchmark: str, plot: Plotter) -> int:
+    """``--from-json FILE``: the table of FILE's rows, and ``plot`` of them to ``--plot``.
+
+    Raises
+    ------
+    BenchError
+        If FILE cannot be read, is not a result of ``benchmark``, or ``--json`` is also given.
+    """
+    if args.json is not None:
+        raise BenchError("--from-json runs nothing, so there is no new --json to write")
+    rows, machine = load_rows(args.from_json, benchmark)
+    if args.plot is not None:
+        require_matplotlib()
+        if not Path(args.plot).resolve().parent.is_dir():
+            raise BenchError(f"--plot {args.plot}: folder {Path(args.plot).parent} does not exist")
+    print_table(rows, sys.stdout)
+    if args.plot is not None:
+        plot(args.plot, rows, machine)
+    return 0
+
+
+def load_rows(path: str | os.PathLike[str], benchmark: str) -> tuple[list[Row], dict[str, Any]]:
+    """The rows and machine of a JSON result that ``--json`` wrote for ``benchmark``."""
+    try:
+        document = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise BenchError(f"--from-json {path}: {exc}") from None
+    if not isinstance(document, dict) or not isinstance(document.get("rows"), list):
+        raise BenchError(f"--from-json {path}: not a benchmark result (no rows)")
+    if document.get("benchmark") != benchmark:
+        raise BenchError(
+            f"--from-json {path}: rows of 'irreg bench {document.get('benchmark')}', "
+            f"not of 'irreg bench {benchmark}'"
+        )
+    try:
+        rows = [
+            Row(**{key: row[key] for key in ROW_KEYS if key != "extra"}, extra=row["extra"] or {})
+            for row in document["rows"]
+        ]
+    except (KeyError, TypeError) as exc:
+        raise BenchError(f"--from-json {path}: a row lacks {exc}") from None
+    return rows, dict(document.get("machine") or {})
 
 
 def harness_from_args(benchmark: str, args: argparse.Namespace) -> Harness:

@@ -42,6 +42,7 @@ import numpy as np
 
 import irreg
 from irreg.bench import harness as hs
+from irreg.bench import report
 from irreg.inputs import md_pairs
 from irreg.inputs.md_pairs import Liquid, PairSet
 
@@ -141,6 +142,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Runs ``irreg bench index`` for parsed options; returns the exit status."""
+    if args.from_json:
+        return hs.redraw(args, "index", plot_index)
     harness = hs.harness_from_args("index", args)
     config = IndexBenchConfig(
         quick=args.quick,
@@ -150,8 +153,15 @@ def run(args: argparse.Namespace) -> int:
         sweep_tile_size=args.sweep_tile_size,
     )
     index_benchmark(config, harness)
-    harness.report(json_path=args.json, plot_path=args.plot)
+    harness.report(json_path=args.json)
+    if args.plot:
+        plot_index(args.plot, harness.rows, report.machine_info())
     return 0
+
+
+def plot_index(path: str, rows: Sequence[hs.Row], machine: dict | None = None) -> None:
+    """Throughput per operation, bars grouped by case; ``machine`` names the CPU."""
+    report.plot_rows(path, rows, title=report.figure_title("index", machine))
 
 
 # --- the benchmark --------------------------------------------------------------------------------

@@ -64,6 +64,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Runs ``irreg bench md``; returns the exit status."""
+    if args.from_json:
+        return hs.redraw(args, "md", plot_md)
     import ase_irreg
 
     harness = hs.harness_from_args("md", args)
@@ -74,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
             ase_irreg.resolve_isa(isa)
         except (ValueError, RuntimeError) as err:
             raise hs.BenchError(str(err)) from None
+    harness.plan(len(cells) * count_specs(isas))
     for c in cells:
         md_benchmark(
             c,
@@ -85,8 +88,23 @@ def run(args: argparse.Namespace) -> int:
     add_ratios(harness.rows)
     harness.report(json_path=args.json)
     if args.plot:
-        report.plot_rows(args.plot, harness.rows, title="irreg bench md")
+        plot_md(args.plot, harness.rows, report.machine_info())
     return 0
+
+
+def plot_md(path: str, rows: Sequence[hs.Row], machine: dict | None = None) -> None:
+    """Throughput per row family; rebuild rows grouped by their neighbour build (binned or all
+    pairs), which the series labels do not show."""
+
+    def case_of(row: hs.Row) -> str:
+        if row.name != "rebuild":
+            return row.case
+        # a skipped row's extra holds only the reason, which names --allpairs-max-atoms
+        neighbor = row.extra.get("neighbor") or (
+            "allpairs" if "allpairs" in str(row.extra.get("skipped", "")) else "binned")
+        return f"{row.case}, {neighbor} neighbours"
+
+    report.plot_rows(path, rows, title=report.figure_title("md", machine), case_of=case_of)
 
 
 def md_benchmark(
@@ -110,6 +128,21 @@ def md_benchmark(
     harness.run(ase_specs(cells, case, best, steps))
 
 
+def count_specs(isas: Sequence[str]) -> int:
+    """Measurements of :func:`md_benchmark` per lattice size (the progress counter's N)."""
+    rebuild = len(NEIGHBORS) * len(REGROUPS)
+    force = 1 + len(isas) + ("scalar" not in isas)
+    runs = len(RUN_REBUILDS) * (1 + len(isas) + 1)  # serial, Inc-Group per ISA, LAMMPS
+    ase = len(ASE_CALCULATORS)
+    return rebuild + force + runs + ase
+
+
+NEIGHBORS = ("binned", "allpairs")
+REGROUPS = ("none", "full", "incremental")
+RUN_REBUILDS = (REBUILD_EVERY, "auto")
+ASE_CALCULATORS = ("irreg", "asap3", "ase")
+
+
 # --- Table 4: one rebuild ---------------------------------------------------------------------------
 
 
@@ -120,8 +153,8 @@ def rebuild_specs(
 
     n = len(x0)
     specs = []
-    for neighbor in ("binned", "allpairs"):
-        for regroup in ("none", "full", "incremental"):
+    for neighbor in NEIGHBORS:
+        for regroup in REGROUPS:
 
             def setup(neighbor=neighbor, regroup=regroup) -> Any:
                 system, _, _, _ = md.make_system(
@@ -202,7 +235,7 @@ def run_specs(cells: int, case: str, isas: Sequence[str], steps: int) -> list[hs
 
     n = 4 * cells**3
     specs = []
-    for rebuild in (REBUILD_EVERY, "auto"):
+    for rebuild in RUN_REBUILDS:
         label = f"{case}-every{rebuild}" if rebuild != "auto" else f"{case}-auto"
         variants = [("none", "scalar")] + [("incremental", isa) for isa in isas]
         for regroup, isa in variants:

@@ -35,6 +35,8 @@ FULL_CASES = (
 )
 QUICK_CASES = ("er:1000:10000", "rmat:10:10")
 BUDGET_SECONDS = 20.0
+# rows per case of convert_specs, and per function of function_specs
+CONVERT_SPECS, FUNCTION_SPECS = 2, 3
 
 
 @dataclass(frozen=True)
@@ -86,12 +88,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Runs ``irreg bench nx`` for parsed options; returns the exit status."""
+    if args.from_json:
+        return hs.redraw(args, "nx", plot_speedups)
     harness = hs.harness_from_args("nx", args)
     cases = args.cases or (QUICK_CASES if args.quick else FULL_CASES)
     nx_benchmark(cases, harness)
     harness.report(json_path=args.json)
     if args.plot:
-        plot_speedups(args.plot, harness.rows)
+        plot_speedups(args.plot, harness.rows, report.machine_info())
     return 0
 
 
@@ -103,6 +107,7 @@ def nx_benchmark(cases: Sequence[str], harness: hs.Harness) -> list[hs.Row]:
     import networkx as nx
 
     rows: list[hs.Row] = []
+    harness.plan(len(cases) * (CONVERT_SPECS + FUNCTION_SPECS * len(_functions())))
     with nx.config(warnings_to_ignore={"cache"}, backend_priority=[]):
         for spec in cases:
             G, source, name = _networkx_graph(spec)
@@ -229,8 +234,11 @@ def _active_isa() -> str:
     return active_isa()
 
 
-def plot_speedups(path: str | os.PathLike[str], rows: Sequence[hs.Row]) -> None:
-    """Speedup over NetworkX per function and graph: uncached (with conversion) and cached."""
+def plot_speedups(
+    path: str | os.PathLike[str], rows: Sequence[hs.Row], machine: dict | None = None
+) -> None:
+    """Speedup over NetworkX per function and graph: uncached (with conversion) and cached;
+    ``machine`` (the JSON's) names the CPU in the title."""
     report.require_matplotlib()
     from matplotlib.figure import Figure
 
@@ -249,11 +257,13 @@ def plot_speedups(path: str | os.PathLike[str], rows: Sequence[hs.Row]) -> None:
 
     for ax, name in zip(axes, names, strict=True):
         kinds = (
-            [("convert", None)] if name == "convert" else [("uncached", False), ("cached", True)]
+            [("irreg from_networkx vs nx.to_scipy_sparse_array", None)]
+            if name == "convert"
+            else [("uncached (conversion included)", False), ("cached conversion", True)]
         )
         series = [(label, lambda c, n=name, k=cached: speedup(n, c, k)) for label, cached in kinds]
         report.speedup_panel(ax, name, cases, series, "speedup over NetworkX")
-    fig.suptitle(f"irreg bench nx ({report.cpu_model()}, single thread)")
+    fig.suptitle(report.figure_title("nx", machine, "single thread"))
     fig.savefig(path, dpi=120)
 
 

@@ -117,26 +117,103 @@ def speedup_panel(
     ax: Any,
     title: str,
     cases: Sequence[str],
-    series: Sequence[tuple[str, Callable[[str], float | None]]],
+    series: Sequence[tuple[str, Callable[[str], float | str | None]]],
     ylabel: str,
+    styles: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> None:
     """One log-scale panel of grouped bars: per case, one bar per ``(label, value_of_case)``
-    series (``None``: no bar), with the break-even line at 1."""
+    series, with the break-even line at 1 and the legend outside the axes.
+
+    ``value_of_case`` returns the bar's height, None (no bar) or a word to write where the bar
+    would be (``"skipped"``). ``styles`` maps a label to bar keywords (``facecolor``, ``hatch``, ...);
+    by default every series gets its own colour (:func:`distinct_colors`)."""
+    from matplotlib.patches import Patch
+
+    colors = distinct_colors(len(series))
     width = 0.8 / max(1, len(series))
+    handles = []
     for k, (label, value_of) in enumerate(series):
+        style = {"facecolor": colors[k], **((styles or {}).get(label, {}))}
         xs, ys = [], []
         for c, case in enumerate(cases):
             value = value_of(case)
-            if value is not None:
-                xs.append(c - 0.4 + (k + 0.5) * width)
+            x = c - 0.4 + (k + 0.5) * width
+            if isinstance(value, str):
+                ax.text(
+                    x,
+                    0.02,
+                    value,
+                    rotation=90,
+                    ha="center",
+                    va="bottom",
+                    fontsize=7,
+                    transform=ax.get_xaxis_transform(),
+                )
+            elif value is not None:
+                xs.append(x)
                 ys.append(value)
-        ax.bar(xs, ys, width, label=label, color=f"C{k % 10}")
+        ax.bar(xs, ys, width, edgecolor="white", linewidth=0.4, **style)
+        handles.append(Patch(label=label, edgecolor="white", linewidth=0.4, **style))
     ax.axhline(1.0, color="black", linewidth=0.8)
     ax.set_yscale("log")
+    times_axis(ax)
     ax.set_xticks(range(len(cases)), cases)
+    ax.set_xlim(-0.5, len(cases) - 0.5)
     ax.set_ylabel(ylabel)
     ax.set_title(title)
-    ax.legend(fontsize=7, ncols=4)
+    legend_outside(ax, handles=handles)
+
+
+def distinct_colors(n: int) -> list[Any]:
+    """``n`` colours no two alike: tab10 up to 10, tab20 up to 20, then a sampled colour map."""
+    from matplotlib import colormaps
+
+    if n <= 10:
+        return [f"C{k}" for k in range(n)]
+    if n <= 20:
+        tab20 = colormaps["tab20"]
+        return [tab20(k) for k in range(n)]
+    return list(colormaps["turbo"]([k / (n - 1) for k in range(n)]))
+
+
+def times_axis(ax: Any) -> None:
+    """Labels a log y axis with plain factors (``0.5×``, ``1×``, ``20×``): 1-2-5 ticks within
+    two decades, 1-3 within four, one per decade beyond."""
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+
+    low, high = ax.get_ylim()
+    span = high / low
+    subs = (1.0, 2.0, 5.0) if span <= 1e2 else (1.0, 3.0) if span <= 1e4 else (1.0,)
+    ax.yaxis.set_major_locator(LogLocator(base=10, subs=subs))
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}×"))
+    ax.yaxis.set_minor_formatter(NullFormatter())
+
+
+def legend_outside(ax: Any, handles: Sequence[Any] | None = None, **kwargs: Any) -> None:
+    """The legend to the right of the axes, clear of the data, one entry per label (of
+    ``handles``, default: the artists' labels)."""
+    if handles is None:
+        found, labels = ax.get_legend_handles_labels()
+        unique = dict(zip(labels, found, strict=False))
+    else:
+        unique = {handle.get_label(): handle for handle in handles}
+    ax.legend(
+        unique.values(),
+        unique.keys(),
+        fontsize=7,
+        loc="upper left",
+        bbox_to_anchor=(1.01, 1.0),
+        borderaxespad=0.0,
+        frameon=False,
+        **kwargs,
+    )
+
+
+def figure_title(benchmark: str, machine: Mapping[str, Any] | None, note: str = "") -> str:
+    """``irreg bench graph (AMD EPYC, single thread)``: the command and where it ran."""
+    parts = [str(machine["cpu"])] if machine and machine.get("cpu") else []
+    parts += [note] if note else []
+    return f"irreg bench {benchmark}" + (f" ({', '.join(parts)})" if parts else "")
 
 
 def require_matplotlib() -> None:
@@ -149,10 +226,19 @@ def require_matplotlib() -> None:
         ) from exc
 
 
-def plot_rows(path: str | os.PathLike[str], rows: Sequence[Row], *, title: str = "") -> None:
-    """Bar chart of throughput: one panel per ``name``, bars grouped by ``case``.
+def plot_rows(
+    path: str | os.PathLike[str],
+    rows: Sequence[Row],
+    *,
+    title: str = "",
+    case_of: Callable[[Row], str] | None = None,
+) -> None:
+    """Bar chart of throughput: one panel per ``name``, bars grouped by case.
 
     Each bar is one (impl, variant, isa) series; skipped rows are marked where their bar would be.
+    ``case_of`` names a row's group (default: its ``case``): rows that differ in what the labels
+    do not show (e.g. a setting in ``extra``) must be told apart by it. A panel whose bars span
+    more than 30x is drawn on a log scale.
     """
     require_matplotlib()
     from matplotlib.figure import Figure
@@ -160,10 +246,10 @@ def plot_rows(path: str | os.PathLike[str], rows: Sequence[Row], *, title: str =
     names = list(dict.fromkeys(row.name for row in rows))
     ncols = 2 if len(names) > 1 else 1
     nrows = max(1, math.ceil(len(names) / ncols))
-    fig = Figure(figsize=(7 * ncols, 3.6 * nrows), layout="constrained")
+    fig = Figure(figsize=(7.5 * ncols, 3.8 * nrows), layout="constrained")
     axes = fig.subplots(nrows, ncols, squeeze=False).ravel()
     for ax, name in zip(axes, names, strict=False):
-        _plot_panel(ax, [row for row in rows if row.name == name], name)
+        _plot_panel(ax, [row for row in rows if row.name == name], name, case_of or _case)
     for ax in axes[len(names) :]:
         ax.set_visible(False)
     if title:
@@ -171,31 +257,46 @@ def plot_rows(path: str | os.PathLike[str], rows: Sequence[Row], *, title: str =
     fig.savefig(path, dpi=120)
 
 
-def _plot_panel(ax: Any, rows: Sequence[Row], name: str) -> None:
+def _case(row: Row) -> str:
+    return row.case
+
+
+def _plot_panel(ax: Any, rows: Sequence[Row], name: str, case_of: Callable[[Row], str]) -> None:
     from matplotlib.ticker import EngFormatter
 
-    cases = list(dict.fromkeys(row.case for row in rows))
-    colors = {
-        label: f"C{k % 10}" for k, label in enumerate(dict.fromkeys(map(_series_label, rows)))
-    }
+    cases = list(dict.fromkeys(map(case_of, rows)))
+    labels = list(dict.fromkeys(map(_series_label, rows)))
+    colors = dict(zip(labels, distinct_colors(len(labels)), strict=True))
+    rates = [row.throughput for row in rows if row.throughput]
+    log = bool(rates) and max(rates) > 30 * min(rates)
     for position, case in enumerate(cases):
-        in_case = [row for row in rows if row.case == case]
+        in_case = [row for row in rows if case_of(row) == case]
         width = 0.8 / len(in_case)
         for k, row in enumerate(in_case):
             x = position - 0.4 + (k + 0.5) * width
             label = _series_label(row)
             ax.bar(x, row.throughput or 0.0, width, color=colors[label], label=label)
             if row.skipped:
-                ax.text(x, 0, "skipped", rotation=90, ha="center", va="bottom", fontsize=7)
-    handles, labels = ax.get_legend_handles_labels()
-    unique = dict(zip(labels, handles, strict=False))
-    ax.legend(
-        unique.values(), unique.keys(), fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0)
-    )
+                ax.text(
+                    x,
+                    0.02,
+                    "skipped",
+                    rotation=90,
+                    ha="center",
+                    va="bottom",
+                    fontsize=7,
+                    transform=ax.get_xaxis_transform(),
+                )
+    legend_outside(ax)
     ax.set_xticks(range(len(cases)), cases, rotation=20, ha="right", fontsize=8)
     ax.set_title(name)
     units = {row.work_unit for row in rows}
     ax.set_ylabel(f"{units.pop()}/s" if len(units) == 1 else "work/s")
+    if log:
+        from matplotlib.ticker import NullFormatter
+
+        ax.set_yscale("log")
+        ax.yaxis.set_minor_formatter(NullFormatter())
     ax.yaxis.set_major_formatter(EngFormatter())
 
 

@@ -9,7 +9,10 @@ functions; commands import the front ends (nx_irreg, ase_irreg) only when they r
 
 Bad input is reported on one line on stderr with exit status 2, never as a traceback: commands
 raise :class:`~irreg.cli.args.UsageError` (benchmarks: its subclass
-:class:`~irreg.bench.harness.BenchError`).
+:class:`~irreg.bench.harness.BenchError`). A group named without a command (``irreg``,
+``irreg bench``) prints its usage and list of commands on stderr, exit status 2. A bad
+``IRREG_ISA``, which the core refuses while :mod:`irreg` is imported, is caught by the console
+script's front door :mod:`_irreg_cli`.
 """
 
 from __future__ import annotations
@@ -116,9 +119,11 @@ def build_parser(commands: Sequence[Command] = COMMANDS) -> argparse.ArgumentPar
                 continue
             parent = words[:-1]
             if parent not in subparsers:
+                # Not required: a group named alone prints its usage and commands (main).
                 subparsers[parent] = parsers[parent].add_subparsers(
-                    dest=f"command_{depth}", metavar="COMMAND", required=True
+                    dest=f"command_{depth}", metavar="COMMAND"
                 )
+                parsers[parent].set_defaults(handler=None, group_parser=parsers[parent])
             text = command.help if words == command.words else GROUPS.get(words, "")
             parsers[words] = subparsers[parent].add_parser(words[-1], help=text, description=text)
         _attach(parsers[command.words], command)
@@ -137,6 +142,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a usage error already printed
         return exc.code if isinstance(exc.code, int) else 0
+    if args.handler is None:  # ``irreg``, ``irreg bench``, ``irreg md``: which commands there are
+        args.group_parser.print_help(sys.stderr)
+        return EXIT_USAGE
     try:
         return int(args.handler(args))
     except UsageError as exc:

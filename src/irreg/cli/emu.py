@@ -47,8 +47,14 @@ def run(args: argparse.Namespace) -> int:
             import scipy.io
             import scipy.sparse as sp
 
-            A = sp.csr_array(scipy.io.mmread(args.input)) if args.input else laplacian(
-                args.laplacian)
+            if args.input:
+                A, name = sp.csr_array(scipy.io.mmread(args.input)), args.input
+            else:
+                A, name = laplacian(args.laplacian), (
+                    f"the 5-point Laplacian of a {args.laplacian} x {args.laplacian} grid")
+            _say(f"spmv on {name}: {A.shape[0]:,} x {A.shape[1]:,}, {A.nnz:,} nonzeros, x = ones"
+                 f"; layout {args.layout or '2d'}, x {'' if args.replicate == 'yes' else 'not '}"
+                 "replicated")
             x = np.ones(A.shape[1])
             y = emu.spmv(A, x, machine=machine, layout=args.layout or "2d",
                          replicate=args.replicate == "yes", threads=args.threads,
@@ -58,22 +64,30 @@ def run(args: argparse.Namespace) -> int:
         elif args.kernel == "bfs":
             from irreg.emu.run import bfs_arrays
 
-            g = bfs_graph(args.input or "er:65536:1048576")
+            spec = args.input or "er:65536:1048576"
+            g = bfs_graph(spec)
             offsets, targets = csr_arrays(g)
-            bfs_arrays(offsets, targets, int(np.argmax(np.diff(offsets))), machine,
-                       args.strategy, args.threads, 14)
+            source = int(np.argmax(np.diff(offsets)))
+            _say(f"bfs on {spec}: {g.n:,} vertices, {g.num_edges // 2:,} undirected edges "
+                 f"(self-loops and repeats dropped), source {source} (the highest degree); "
+                 f"strategy {args.strategy}")
+            bfs_arrays(offsets, targets, source, machine, args.strategy, args.threads, 14)
         else:
             from irreg.inputs.align_pairs import noisy_pair
 
+            scheme = args.strategy if args.strategy != "remote" else "all"
             pair = noisy_pair("powerlaw", args.pair, 0.05, vertex_types=4, edge_types=2)
-            emu.similarity(pair.G1, pair.G2, machine=machine, scheme=args.strategy
-                           if args.strategy != "remote" else "all", layout=args.layout or "hcb",
-                           threads=args.threads, node_type="type", edge_type="type")
+            _say(f"align similarity on a typed power-law pair: {args.pair:,} vertices each, "
+                 f"{len(pair.edges1):,} and {len(pair.edges2):,} edges (5% noise, 4 vertex "
+                 f"types, 2 edge types); scheme {scheme}, layout {args.layout or 'hcb'}")
+            emu.similarity(pair.G1, pair.G2, machine=machine, scheme=scheme,
+                           layout=args.layout or "hcb", threads=args.threads,
+                           node_type="type", edge_type="type")
     except (TypeError, ValueError, OSError) as err:  # EdgeListError is a ValueError
         raise UsageError(str(err)) from None
     r = emu.last_report()
     s = r.summary()
-    print(f"{r.kernel} on {r.machine}")
+    print(f"machine: {r.machine}")
     print(f"  simulated time {format_seconds(r.seconds)}, effective bandwidth "
           f"{r.bandwidth / 1e6:.1f} MB/s" + (f", {r.mteps:.2f} MTEPS" if r.mteps else ""))
     print(f"  migrations {r.counts['migrations_intra']} intra-node, "
@@ -83,7 +97,15 @@ def run(args: argparse.Namespace) -> int:
           f"{s['channel_busy_max']:.0%}; core busy mean {s['core_busy_mean']:.0%}; "
           f"engine busy max {s['engine_busy_max']:.0%}; threadlets started max "
           f"{s['threads_started_max']}")
+    rate = f"{r.mteps:.2f} MTEPS" if r.mteps else f"{r.bandwidth / 1e9:.3g} GB/s"
+    print(f"summary: {r.kernel} took {format_seconds(r.seconds)} simulated on {args.nodes} "
+          f"node{'s' if args.nodes > 1 else ''} ({rate}, {r.migrations:,} migrations, "
+          f"{r.counts['remote_writes']:,} remote writes)")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(s, f, indent=2, default=float)
     return 0
+
+
+def _say(text: str) -> None:
+    print(text, flush=True)

@@ -70,7 +70,10 @@ def run(args: argparse.Namespace) -> int:
         edges = load_input(args.input, seed=args.seed, directed=False if args.undirected else None)
     except (ValueError, OSError) as exc:
         raise UsageError(str(exc)) from None
-    _say(f"{edges.name}: {edges.n:,} vertices, {edges.num_edges:,} edges; building ...")
+    _say(
+        f"{edges.name}: {edges.n:,} vertices, {edges.num_edges:,}"
+        f" {'directed' if edges.directed else 'undirected'} input edges; building ..."
+    )
     try:
         start = time.perf_counter()
         graph = IrregGraph.from_edges(
@@ -104,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
             with open(args.json, "w", encoding="utf-8") as f:
                 f.write(text + "\n")
     if args.json != "-":
-        print_report(report, sys.stdout)
+        print_report(report, sys.stdout, input_edges=edges.num_edges)
     return 0
 
 
@@ -197,24 +200,77 @@ def make_report(
     }
 
 
-def print_report(r: dict, out) -> None:
+ENGINE_VARIANTS = ("naive", "opt", "opt-search")  # the seed's SIMD engine: vector ops counted
+METHODS = {
+    "serial": "the serial Pregel engine (one edge at a time)",
+    "naive": "the vertex-centric engine with naive SIMD, seed 000",
+    "opt": "the vertex-centric engine over the grouped index, seed 000's opt",
+    "opt-search": "the vertex-centric engine over the grouped index, activated by search",
+    "direction": "direction-optimizing BFS",
+    "dijkstra": "Dijkstra's algorithm",
+    "union-find": "union-find components",
+}
+
+
+def describe_method(algorithm: str, variant: str) -> str:
+    """Which method ``variant`` is, whether it was the default, and whether SIMD stats apply."""
+    from irreg import _core
+
+    text = METHODS.get(variant, f"variant {variant}")
+    if variant == "dijkstra" and algorithm == "sswp":
+        text = "Dijkstra's algorithm for widest paths"
+    notes = []
+    if variant == _core.default_variant(algorithm):
+        notes.append("the default")
+    if variant not in ENGINE_VARIANTS:
+        notes.append(f"SIMD statistics apply to the engine variants {'/'.join(ENGINE_VARIANTS)}")
+    return text + (f" ({'; '.join(notes)})" if notes else "")
+
+
+def describe_edges(input_edges: int | None, stored: int, directed: bool) -> str:
+    """The edge count, and why the stored count differs from the input's."""
+    if input_edges is None:
+        return f"{stored:,} edges"
+    if directed:
+        if stored == input_edges:
+            return f"{stored:,} edges"
+        return f"{input_edges:,} input edges, {stored:,} stored after merging repeats"
+    if stored == 2 * input_edges:
+        return f"{input_edges:,} undirected input edges, {stored:,} stored (each both ways)"
+    return (
+        f"{input_edges:,} undirected input edges, {stored:,} stored "
+        "(each both ways, after merging repeats; a self-loop once)"
+    )
+
+
+def print_report(r: dict, out, input_edges: int | None = None) -> None:
+    """Writes the report for a reader; ``input_edges`` (the edge list's count) explains the
+    stored edge count."""
     s = r["stats"]
+    engine = r["variant"] in ENGINE_VARIANTS or bool(s["vector_ops"])
     util = "-" if s["simd_utilization"] is None else f"{s['simd_utilization']:.2f}"
+    counters = f"  supersteps {s['supersteps']}, active edges {s['active_edges']:,}"
+    if engine:
+        counters += f", vector ops {s['vector_ops']:,}, SIMD utilization {util}"
     lines = [
-        f"{r['algorithm']} on {r['input']}: {r['vertices']:,} vertices, {r['edges']:,} edges"
+        f"{r['algorithm']} on {r['input']}: {r['vertices']:,} vertices, "
+        + describe_edges(input_edges, r["edges"], r["directed"])
         + ("" if r["source"] is None else f", source {r['source']}"),
-        f"  variant {r['variant']}, isa {r['isa']}, tile {r['tile_size']}, lane fill {r['lane_fill']:.2f}",
+        f"  method: {describe_method(r['algorithm'], r['variant'])}",
+        (
+            f"  variant {r['variant']}, isa {r['isa'] if engine else '- (no SIMD)'}, tile"
+            f" {r['tile_size']}, lane fill {r['lane_fill']:.2f}"
+        ),
         (
             f"  build {format_seconds(r['build_seconds'])}; run median {format_seconds(r['seconds'])}"
             f" over {len(r['trial_seconds'])} trials"
         ),
-        (
-            f"  supersteps {s['supersteps']}, active edges {s['active_edges']:,}, vector ops {s['vector_ops']:,},"
-            f" SIMD utilization {util}"
-        ),
-        (
-            f"  phases: compute {format_seconds(s['compute_seconds'])}, activate"
-            f" {format_seconds(s['activate_seconds'])}, produce {format_seconds(s['produce_seconds'])}"
+        counters,
+        "  phases: "
+        + ", ".join(
+            f"{phase} {format_seconds(s[f'{phase}_seconds'])}"
+            for phase in ("compute", "activate", "produce")
+            if phase == "compute" or s[f"{phase}_seconds"]
         ),
         "  result: " + ", ".join(f"{k} {v}" for k, v in r["result"].items()),
     ]
