@@ -180,7 +180,7 @@ def test_every_module_imports_in_topological_order_in_a_fresh_interpreter():
     for module in sorted(graph):
         place(module)
     order = [m for m in order if m not in NOT_IMPORTABLE_ALONE]
-    code = "import importlib\nfor name in %r:\n    importlib.import_module(name)\n" % order
+    code = f"import importlib\nfor name in {order!r}:\n    importlib.import_module(name)\n"
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parent)
 
 

@@ -5,6 +5,8 @@ The instruction-set API is the shared core's (:mod:`irreg`), re-exported here; `
 here defaults to MD's conflict rule (no atom twice in a group, as row or as column).
 """
 
+from ase_irreg.calculator import LennardJones
+from irreg import GroupedIndex as _GroupedIndex
 from irreg import (
     __version__,
     active_isa,
@@ -13,8 +15,6 @@ from irreg import (
     compiled_isas,
     resolve_isa,
 )
-from irreg import GroupedIndex as _GroupedIndex
-from ase_irreg.calculator import LennardJones
 
 
 class GroupedIndex(_GroupedIndex):

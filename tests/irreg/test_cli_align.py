@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from irreg.inputs import align_pairs as ap
 from irreg.cli import main
+from irreg.inputs import align_pairs as ap
 
 
 @pytest.fixture

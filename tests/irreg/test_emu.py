@@ -12,11 +12,11 @@ import pytest
 import scipy.sparse as sp
 
 from irreg import _core
-from nx_irreg import emu
-from irreg.inputs.align_pairs import noisy_pair
 from irreg.emu import calibration
 from irreg.emu.inputs import laplacian
 from irreg.emu.machine import Machine
+from irreg.inputs.align_pairs import noisy_pair
+from nx_irreg import emu
 
 
 @pytest.fixture(autouse=True)

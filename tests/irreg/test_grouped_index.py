@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ase_irreg
+import irreg
 from conftest import ISAS
 from grouped_reference import (
     LANES,
@@ -13,11 +18,6 @@ from grouped_reference import (
     last_positions,
     scatter_add_reference,
 )
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-import ase_irreg
-import irreg
 
 CONFLICTS = ["destination", "both_ends"]
 TILE_SIZES = [1, 2, 4, 8, 16, 64, 256]

@@ -27,10 +27,10 @@ from typing import Any
 
 import numpy as np
 
-from irreg.inputs import align_pairs as ap
 from irreg.bench import harness as hs
 from irreg.bench import report
 from irreg.cli import args as cli_args
+from irreg.inputs import align_pairs as ap
 
 NOISES = (0.0, 0.01, 0.02, 0.05, 0.1)
 QUICK_NOISES = (0.0, 0.05)

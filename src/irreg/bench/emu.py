@@ -125,9 +125,9 @@ def bfs_cases(kind: str, tag: str = "") -> tuple[tuple[int, str], ...]:
 
 def bfs_rows(graphs: dict, machine_of, tag: str = "", cpu: bool = True,
              harness: hs.Harness | None = None) -> list[hs.Row]:
-    from nx_irreg.algorithms import bfs as cpu_bfs
     from irreg.emu import last_report
     from irreg.emu.run import bfs_arrays
+    from nx_irreg.algorithms import bfs as cpu_bfs
 
     rows = []
     for case, (g, offsets, targets, source) in graphs.items():
@@ -168,8 +168,8 @@ def _hub_rows(quick: bool) -> int:
 
 
 def spmv_rows(args: argparse.Namespace, harness: hs.Harness | None = None) -> list[hs.Row]:
-    from nx_irreg import emu
     from irreg.emu import calibration
+    from nx_irreg import emu
 
     rows = []
     A = laplacian(args.laplacian)
@@ -219,8 +219,8 @@ PAIR_NODES = (1, 8)
 
 
 def similarity_rows(args: argparse.Namespace, harness: hs.Harness | None = None) -> list[hs.Row]:
-    from nx_irreg import align, emu
     from irreg.inputs import align_pairs as ap
+    from nx_irreg import align, emu
 
     hs.note(f"building the alignment pair ({args.align_n} vertices) ...")
     pair = ap.noisy_pair("powerlaw", args.align_n, 0.05, vertex_types=4, edge_types=2)
@@ -279,8 +279,8 @@ def engine_rows(graphs: dict, k: int, harness: hs.Harness | None = None) -> list
     """The two seed figures that pin the assumed migration-engine rate, over a sweep of it: ER
     BFS on one node (remote writes through the engine; seed 18 MTEPS) and SpMV on one node with
     and without x replicated (every off-nodelet x read migrates; seed: "similar bandwidths")."""
-    from nx_irreg import emu
     from irreg.emu.run import bfs_arrays
+    from nx_irreg import emu
 
     case, (_, offsets, targets, source) = next(
         (c, v) for c, v in graphs.items() if c.startswith("er"))
@@ -330,8 +330,8 @@ def run(args: argparse.Namespace) -> int:
         args.no_sensitivity = True
     if getattr(args, "plot", None):
         report.require_matplotlib()
-    from nx_irreg import emu
     from irreg.emu import calibration
+    from nx_irreg import emu
 
     harness.plan(count_steps(args.quick, not args.no_sensitivity, len(calibration.SENSITIVE)))
     for nodes in STREAM_NODES:

@@ -185,7 +185,7 @@ class Case:
 
     name: str
     edges: EdgeList
-    graph: "IrregGraph"
+    graph: IrregGraph
     source: int
     matrix: Any  # scipy CSR of the same edges, or None without scipy
     networkx_graph: Any  # or None

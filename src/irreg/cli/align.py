@@ -20,8 +20,7 @@ from typing import Any
 import numpy as np
 
 from irreg import compiled_isas
-from irreg.cli.args import non_negative_int, positive_int
-from irreg.cli.args import UsageError
+from irreg.cli.args import UsageError, non_negative_int, positive_int
 from irreg.inputs import EdgeListError, read_edge_list
 
 

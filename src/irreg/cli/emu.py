@@ -38,8 +38,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from nx_irreg import emu
     from irreg.cli.args import UsageError
+    from nx_irreg import emu
 
     try:
         machine = emu.Machine(args.preset, nodes=args.nodes)

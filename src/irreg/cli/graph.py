@@ -62,9 +62,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Runs ``irreg graph`` for parsed options; returns the exit status."""
-    from nx_irreg import IrregGraph
-
     from irreg.cli.args import UsageError
+    from nx_irreg import IrregGraph
 
     try:
         edges = load_input(args.input, seed=args.seed, directed=False if args.undirected else None)

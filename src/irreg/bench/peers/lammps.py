@@ -235,8 +235,6 @@ def _parse_log(text: str) -> dict[str, Any]:
 def _neigh_modify(rebuild: str | int) -> str:
     from irreg.md_driver import parse_rebuild  # the same "auto" | period rule as our driver
 
-    if isinstance(rebuild, bool):
-        raise TypeError(f"rebuild must be 'auto' or a positive integer, got {rebuild!r}")
     every = parse_rebuild(rebuild)
     if every == 0:
         return "neigh_modify delay 0 every 1 check yes"
