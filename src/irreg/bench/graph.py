@@ -21,11 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-import irreg
 from irreg.bench import harness as hs
 from irreg.bench import report
 from irreg.cli import args as cli_args
-from irreg.cli.graph import run_algorithm
+from irreg.cli.graph import build_graph, run_algorithm
 from irreg.inputs import EdgeList, generate
 
 if TYPE_CHECKING:
@@ -47,7 +46,6 @@ QUICK_CASES = (
 )
 DEFAULT_VARIANTS = ("serial", "naive", "opt", "direction", "dijkstra", "union-find")
 ISA_FREE_VARIANTS = ("serial", "direction", "dijkstra", "union-find")  # no SIMD: one row, isa None
-EMULATED_ISA = "avx512-emu"
 # NetworkX holds ~0.5 kB per edge and takes minutes on the 16M-edge graphs; above this many
 # stored edges its rows are reported as skipped (raise it with --networkx-max-edges).
 NETWORKX_MAX_EDGES = 4_500_000
@@ -72,13 +70,7 @@ class GraphBenchConfig:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``irreg bench graph``."""
     hs.add_arguments(parser, default_repeats=3, default_budget=BUDGET_SECONDS)
-    parser.add_argument(
-        "--isa",
-        nargs="+",
-        action="extend",
-        metavar="ISA",
-        help=f"ISAs for naive/opt (default: every native one; of {', '.join(irreg.compiled_isas())})",
-    )
+    hs.add_isa_argument(parser, "ISAs for naive/opt (default: every native one)")
     parser.add_argument(
         "--variant",
         nargs="+",
@@ -135,7 +127,7 @@ def graph_benchmark(config: GraphBenchConfig, harness: hs.Harness) -> list[hs.Ro
     """Measures every case in turn (one graph in memory at a time); returns the new rows."""
     from nx_irreg import algorithms as alg
 
-    isas = select_isas(config.isas, quick=config.quick)
+    isas = hs.runnable_isas(config.isas, quick=config.quick)
     for v in config.variants:
         known = {x for a in ALGORITHMS for x in alg.variants(a)}
         if v not in known:
@@ -165,20 +157,6 @@ def graph_benchmark(config: GraphBenchConfig, harness: hs.Harness) -> list[hs.Ro
     return rows
 
 
-def select_isas(requested: Sequence[str] | None, *, quick: bool) -> list[str]:
-    """ISAs to time naive/opt on: the requested ones, or every native one (emulated with --quick)."""
-    compiled = list(irreg.compiled_isas())
-    runnable = list(irreg.available_isas())
-    for isa in requested or ():
-        if isa not in compiled:
-            raise hs.BenchError(f"unknown ISA {isa!r}; expected one of {', '.join(compiled)}")
-        if isa not in runnable:
-            raise hs.BenchError(f"this CPU cannot run ISA {isa!r}")
-    if requested:
-        return list(dict.fromkeys(requested))
-    return [isa for isa in runnable if quick or isa != EMULATED_ISA]
-
-
 @dataclass
 class Case:
     """One input graph, built once for every algorithm and variant, with its peers' forms."""
@@ -193,21 +171,13 @@ class Case:
 
     @classmethod
     def build(cls, spec: str, tile_size: int | None, networkx_max_edges: int) -> Case:
-        from nx_irreg import IrregGraph
 
         hs.note(f"generating {spec} ...")
         edges = generate(spec)
         hs.note(
             f"{edges.name}: {edges.n:,} vertices, {edges.num_edges:,} edges; building the index ..."
         )
-        graph = IrregGraph.from_edges(
-            edges.src,
-            edges.dst,
-            edges.weight,
-            n=edges.n,
-            directed=edges.directed,
-            tile_size=tile_size,
-        )
+        graph = build_graph(edges, tile_size=tile_size)
         offsets, targets, weights = graph.csr()
         source = int(np.argmax(np.diff(offsets))) if graph.n else 0
         matrix = _scipy_matrix(offsets, targets, weights, graph.n)
@@ -455,8 +425,8 @@ _METHOD_COLORMAPS = {
     "scipy": "Greys",
     "networkx": "RdPu",
 }
-_ISA_SHADES = {None: 0.65, "avx512": 0.85, "avx2": 0.6, "scalar": 0.4, EMULATED_ISA: 0.25}
-_ISA_HATCHES = {"avx2": "//", "scalar": "..", EMULATED_ISA: "xx"}
+_ISA_SHADES = {None: 0.65, "avx512": 0.85, "avx2": 0.6, "scalar": 0.4, hs.EMULATED_ISA: 0.25}
+_ISA_HATCHES = {"avx2": "//", "scalar": "..", hs.EMULATED_ISA: "xx"}
 
 
 def plot_speedups(

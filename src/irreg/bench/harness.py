@@ -347,6 +347,63 @@ def _jsonable(value: Any) -> Any:
 # --- the options every bench command takes --------------------------------------------------------
 
 
+EMULATED_ISA = "avx512-emu"  # SIMDe's AVX-512: proves the kernels, too slow to time at full size
+
+
+def add_isa_argument(parser: argparse.ArgumentParser, help_text: str) -> None:
+    """``--isa ISA [ISA ...]``: the ISAs a benchmark times (see :func:`select_isas`)."""
+    import irreg
+
+    parser.add_argument(
+        "--isa",
+        nargs="+",
+        action="extend",
+        metavar="ISA",
+        help=f"{help_text}; one of {', '.join(irreg.compiled_isas())}",
+    )
+
+
+def select_isas(requested: Sequence[str] | None, *, quick: bool) -> list[tuple[str, str | None]]:
+    """``(isa, skip_reason)`` per ISA a benchmark reports, best first; the reason is None for
+    those to run. Default: every ISA of the build, the emulated one skipped at full size (slow)
+    unless ``quick``; an ISA this CPU cannot run is reported with the reason, never dropped.
+
+    Raises
+    ------
+    BenchError
+        If a requested name is not an ISA of this build.
+    """
+    import irreg
+
+    compiled = list(irreg.compiled_isas())
+    runnable = list(irreg.available_isas())
+    for isa in requested or ():
+        if isa not in compiled:
+            raise BenchError(f"unknown ISA {isa!r}; expected one of {', '.join(compiled)}")
+    wanted = set(requested or compiled)
+    order = runnable + [isa for isa in compiled if isa not in runnable]
+
+    def skip_reason(isa: str) -> str | None:
+        if isa not in runnable:
+            return f"this CPU cannot run {isa}"
+        if isa == EMULATED_ISA and not quick and not requested:
+            return f"emulated, slow at full size: use --quick or --isa {EMULATED_ISA}"
+        return None
+
+    return [(isa, skip_reason(isa)) for isa in order if isa in wanted]
+
+
+def runnable_isas(requested: Sequence[str] | None, *, quick: bool) -> list[str]:
+    """The ISAs of :func:`select_isas` that run; a requested one that cannot is an error."""
+    chosen = []
+    for isa, skip in select_isas(requested, quick=quick):
+        if skip is None:
+            chosen.append(isa)
+        elif requested:
+            raise BenchError(f"--isa {isa}: {skip}")
+    return chosen
+
+
 def add_arguments(
     parser: argparse.ArgumentParser,
     *,

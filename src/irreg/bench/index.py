@@ -54,7 +54,6 @@ COMPACTION_THRESHOLDS = (0.05, 0.1, 0.15, 0.25, 0.35, 0.5, 1.0)
 TILE_SIZES = (32, 64, 128, 256, 512, 1024)
 # The compaction sweep lifts the generation cap, so that only the threshold triggers compaction.
 _SWEEP_MAX_GENERATIONS = SWEEP_REBUILDS + 1
-EMULATED_ISA = "avx512-emu"
 # regroup_all also runs the original inspector's first-fit grouping, the paper's baseline.
 FIRST_FIT_SUFFIX = "-first_fit"
 _SEED = 2024
@@ -114,14 +113,7 @@ class Workload:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``irreg bench index``."""
     hs.add_arguments(parser)
-    parser.add_argument(
-        "--isa",
-        nargs="+",
-        action="extend",
-        metavar="ISA",
-        help="ISAs to measure (default: every ISA the build has; "
-        f"one of {', '.join(irreg.compiled_isas())})",
-    )
+    hs.add_isa_argument(parser, "ISAs to measure (default: every ISA the build has)")
     parser.add_argument(
         "--tile-size",
         type=int,
@@ -175,7 +167,7 @@ def index_benchmark(config: IndexBenchConfig, harness: hs.Harness) -> list[hs.Ro
     BenchError
         For an unknown ISA or a tile size the index refuses.
     """
-    isas = select_isas(config.isas, quick=config.quick)
+    isas = hs.select_isas(config.isas, quick=config.quick)
     tile_size = resolve_tile_size(config.tile_size)
     workload = make_workload(QUICK_ATOMS if config.quick else FULL_ATOMS)
     # Untimed indexes that specs only read or restore (activate, then deactivate_all) are built
@@ -192,34 +184,6 @@ def index_benchmark(config: IndexBenchConfig, harness: hs.Harness) -> list[hs.Ro
     rows = harness.run(specs)
     add_regroup_ratios(rows)
     return rows
-
-
-def select_isas(requested: Sequence[str] | None, *, quick: bool) -> list[tuple[str, str | None]]:
-    """``(isa, skip_reason)`` per ISA to report, best first; the reason is None for those to run.
-
-    Raises
-    ------
-    BenchError
-        If a requested name is not an ISA of this build.
-    """
-    compiled = list(irreg.compiled_isas())
-    runnable = list(irreg.available_isas())
-    for isa in requested or ():
-        if isa not in compiled:
-            raise hs.BenchError(f"unknown ISA {isa!r}; expected one of {', '.join(compiled)}")
-    wanted = set(requested or compiled)
-    order = runnable + [isa for isa in compiled if isa not in runnable]
-    return [(isa, _skip_reason(isa, runnable, quick, requested)) for isa in order if isa in wanted]
-
-
-def _skip_reason(
-    isa: str, runnable: Sequence[str], quick: bool, requested: Sequence[str] | None
-) -> str | None:
-    if isa not in runnable:
-        return f"this CPU cannot run {isa}"
-    if isa == EMULATED_ISA and not quick and not requested:
-        return f"emulated, slow at full size: use --quick or --isa {EMULATED_ISA}"
-    return None
 
 
 def resolve_tile_size(tile_size: int | None) -> int:

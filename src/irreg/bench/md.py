@@ -48,12 +48,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="fcc cells per side (default 20 and 32: 32,000 and 131,072 atoms)",
     )
-    parser.add_argument(
-        "--isa",
-        nargs="+",
-        metavar="ISA",
-        help="ISAs of the grouped kernel (default: every one available)",
-    )
+    hs.add_isa_argument(parser, "ISAs of the grouped kernel (default: every native one)")
     parser.add_argument(
         "--allpairs-max-atoms",
         type=int,
@@ -66,16 +61,10 @@ def run(args: argparse.Namespace) -> int:
     """Runs ``irreg bench md``; returns the exit status."""
     if args.from_json:
         return hs.redraw(args, "md", plot_md)
-    import ase_irreg
 
     harness = hs.harness_from_args("md", args)
     cells = args.cells or (QUICK_CELLS if args.quick else FULL_CELLS)
-    isas = args.isa or [i for i in ase_irreg.available_isas() if i != "avx512-emu" or args.quick]
-    for isa in isas:
-        try:
-            ase_irreg.resolve_isa(isa)
-        except (ValueError, RuntimeError) as err:
-            raise hs.BenchError(str(err)) from None
+    isas = hs.runnable_isas(args.isa, quick=args.quick)
     harness.plan(len(cells) * count_specs(isas))
     for c in cells:
         md_benchmark(

@@ -63,7 +63,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Runs ``irreg graph`` for parsed options; returns the exit status."""
     from irreg.cli.args import UsageError
-    from nx_irreg import IrregGraph
 
     try:
         edges = load_input(args.input, seed=args.seed, directed=False if args.undirected else None)
@@ -75,15 +74,7 @@ def run(args: argparse.Namespace) -> int:
     )
     try:
         start = time.perf_counter()
-        graph = IrregGraph.from_edges(
-            edges.src,
-            edges.dst,
-            edges.weight,
-            n=edges.n,
-            directed=edges.directed,
-            tile_size=args.tile_size,
-            isa=args.isa,
-        )
+        graph = build_graph(edges, tile_size=args.tile_size, isa=args.isa)
         build_seconds = time.perf_counter() - start
         source = _source(args, graph)
         trials = []
@@ -108,6 +99,21 @@ def run(args: argparse.Namespace) -> int:
     if args.json != "-":
         print_report(report, sys.stdout, input_edges=edges.num_edges)
     return 0
+
+
+def build_graph(edges: EdgeList, *, tile_size: int | None = None, isa: str | None = None):
+    """The IrregGraph of an input (CSR and grouped index, built once for every trial)."""
+    from nx_irreg import IrregGraph
+
+    return IrregGraph.from_edges(
+        edges.src,
+        edges.dst,
+        edges.weight,
+        n=edges.n,
+        directed=edges.directed,
+        tile_size=tile_size,
+        isa=isa,
+    )
 
 
 def run_algorithm(

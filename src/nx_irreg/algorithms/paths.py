@@ -31,13 +31,7 @@ def sssp(
     default), ``opt`` (wavefront Bellman-Ford over the grouped index, seed 000 Fig. 2 and 4),
     ``opt-search``, ``naive``, ``serial``.
     """
-    g = check_graph(graph)
-    s = check_source(g, source)
-    if (variant or _core.default_variant("sssp")) == "dijkstra":
-        value, _, _, stats = _core.dijkstra(g._core, [s], refuse_negative=True)
-    else:
-        value, stats = _core.sssp(g._core, s, variant or "", isa)
-    return PathResult(value, run_stats("sssp", variant, isa, stats))
+    return _best_paths("sssp", graph, source, variant, isa)
 
 
 def sswp(
@@ -49,13 +43,22 @@ def sswp(
     edges, width 0, is told apart from no path). Any non-NaN weights are allowed. Variants as for
     :func:`sssp` (``dijkstra`` settles the widest vertex first).
     """
+    return _best_paths("sswp", graph, source, variant, isa)
+
+
+def _best_paths(
+    algorithm: str, graph: IrregGraph, source: int, variant: str | None, isa: str | None
+) -> PathResult:
+    """sssp or sswp: the one Dijkstra binding (shortest or widest first) or an engine variant."""
     g = check_graph(graph)
     s = check_source(g, source)
-    if (variant or _core.default_variant("sswp")) == "dijkstra":
-        value, _, _, stats = _core.dijkstra(g._core, [s], widest=True)
+    widest = algorithm == "sswp"
+    if (variant or _core.default_variant(algorithm)) == "dijkstra":
+        value, _, _, stats = _core.dijkstra(g._core, [s], widest=widest, refuse_negative=not widest)
     else:
-        value, stats = _core.sswp(g._core, s, variant or "", isa)
-    return PathResult(value, run_stats("sswp", variant, isa, stats))
+        engine = _core.sswp if widest else _core.sssp
+        value, stats = engine(g._core, s, variant or "", isa)
+    return PathResult(value, run_stats(algorithm, variant, isa, stats))
 
 
 class NegativeCycleError(ValueError):
