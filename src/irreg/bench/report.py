@@ -232,13 +232,15 @@ def plot_rows(
     *,
     title: str = "",
     case_of: Callable[[Row], str] | None = None,
+    series_of: Callable[[Row], str] | None = None,
 ) -> None:
     """Bar chart of throughput: one panel per ``name``, bars grouped by case.
 
     Each bar is one (impl, variant, isa) series; skipped rows are marked where their bar would be.
     ``case_of`` names a row's group (default: its ``case``): rows that differ in what the labels
-    do not show (e.g. a setting in ``extra``) must be told apart by it. A panel whose bars span
-    more than 30x is drawn on a log scale.
+    do not show (e.g. a setting in ``extra``) must be told apart by it; ``series_of`` names a
+    bar's series in the legend (default: impl, variant and ISA). A panel whose bars span more
+    than 30x is drawn on a log scale.
     """
     require_matplotlib()
     from matplotlib.figure import Figure
@@ -249,7 +251,8 @@ def plot_rows(
     fig = Figure(figsize=(7.5 * ncols, 3.8 * nrows), layout="constrained")
     axes = fig.subplots(nrows, ncols, squeeze=False).ravel()
     for ax, name in zip(axes, names, strict=False):
-        _plot_panel(ax, [row for row in rows if row.name == name], name, case_of or _case)
+        in_panel = [row for row in rows if row.name == name]
+        _plot_panel(ax, in_panel, name, case_of or _case, series_of or _series_label)
     for ax in axes[len(names) :]:
         ax.set_visible(False)
     if title:
@@ -261,11 +264,17 @@ def _case(row: Row) -> str:
     return row.case
 
 
-def _plot_panel(ax: Any, rows: Sequence[Row], name: str, case_of: Callable[[Row], str]) -> None:
+def _plot_panel(
+    ax: Any,
+    rows: Sequence[Row],
+    name: str,
+    case_of: Callable[[Row], str],
+    series_of: Callable[[Row], str],
+) -> None:
     from matplotlib.ticker import EngFormatter
 
     cases = list(dict.fromkeys(map(case_of, rows)))
-    labels = list(dict.fromkeys(map(_series_label, rows)))
+    labels = list(dict.fromkeys(map(series_of, rows)))
     colors = dict(zip(labels, distinct_colors(len(labels)), strict=True))
     rates = [row.throughput for row in rows if row.throughput]
     log = bool(rates) and max(rates) > 30 * min(rates)
@@ -274,7 +283,7 @@ def _plot_panel(ax: Any, rows: Sequence[Row], name: str, case_of: Callable[[Row]
         width = 0.8 / len(in_case)
         for k, row in enumerate(in_case):
             x = position - 0.4 + (k + 0.5) * width
-            label = _series_label(row)
+            label = series_of(row)
             ax.bar(x, row.throughput or 0.0, width, color=colors[label], label=label)
             if row.skipped:
                 ax.text(
