@@ -7,7 +7,8 @@ import json
 import pytest
 
 from irreg.cli import main
-from irreg.md_driver import fcc_lattice, initial_velocities, parse_rebuild, run_lj
+from irreg.inputs.lattices import fcc_lattice, initial_velocities
+from irreg.md_driver import parse_rebuild, run_lj
 
 
 def test_md_lj_prints_thermo_and_writes_json(tmp_path, capsys) -> None:

@@ -327,15 +327,16 @@ def ase_specs(cells: int, case: str, isa: str, steps: int) -> list[hs.Spec]:
 
     from ase_irreg import LennardJones
     from irreg import md_driver as md
+    from irreg.inputs.lattices import fcc_lattice, initial_velocities
 
-    positions, cell = md.fcc_lattice(cells)
+    positions, cell = fcc_lattice(cells)
     n = len(positions)
     label = f"ase-verlet-{n}"
 
     def atoms_with(calc: Any) -> Any:
         atoms = Atoms(f"Ar{n}", positions=positions, cell=cell, pbc=True)
         atoms.set_masses(np.ones(n))
-        atoms.set_velocities(md.initial_velocities(n))
+        atoms.set_velocities(initial_velocities(n))
         atoms.calc = calc
         atoms.get_forces()  # the first forces (and neighbour list) are not part of the steps
         return VelocityVerlet(atoms, timestep=md.TIMESTEP)

@@ -39,7 +39,7 @@ class Command:
 
 
 GROUPS: dict[tuple[str, ...], str] = {
-    ("md",): "molecular dynamics with the ASE-side core (ase_irreg), on built-in inputs",
+    ("md",): "molecular dynamics on the C++ velocity-Verlet driver (irreg.md_driver), built-in inputs",
     ("bench",): "benchmarks: timings with the ISA and machine recorded (table, --json, --plot)",
 }
 

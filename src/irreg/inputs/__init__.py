@@ -1,6 +1,6 @@
 """Inputs of the commands, benchmarks and tests: graphs (edge-list files and seeded generators),
-alignment pairs (:mod:`irreg.inputs.align_pairs`) and MD pair sets
-(:mod:`irreg.inputs.md_pairs`).
+alignment pairs (:mod:`irreg.inputs.align_pairs`), MD pair sets (:mod:`irreg.inputs.md_pairs`)
+and the LJ benchmark's lattice (:mod:`irreg.inputs.lattices`).
 
 Every graph input becomes an :class:`EdgeList` (``src``, ``dst``, optional ``weight``, ``n``),
 named so that a benchmark line says which graph it ran on. :func:`load_input` takes either a
