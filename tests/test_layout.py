@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGES = ("irreg", "_nx_irreg", "nx_irreg", "ase_irreg")
+PACKAGES = ("irreg", "_nx_irreg", "nx_irreg", "ase_irreg", "_irreg_cli")
 NOT_IMPORTABLE_ALONE = {"irreg.cli.__main__"}  # runs the CLI
 
 
