@@ -164,14 +164,14 @@ class LennardJones(Calculator):
     @property
     def stats(self) -> dict:
         """Rebuilds, pairs added/removed, holes, SIMD utilization and seconds per phase."""
-        with self._lock:
+        with self._lock:  # set() may replace the system and options meanwhile
             if not self._has_atoms:
                 return {"rebuilds": 0, "computes": 0}
             stats = self._system.stats()
-        stats["isa"] = self._system.isa
-        stats["regroup"] = self._options["regroup"]
-        stats["neighbor"] = self._options["neighbor"]
-        return stats
+            stats["isa"] = self._system.isa
+            stats["regroup"] = self._options["regroup"]
+            stats["neighbor"] = self._options["neighbor"]
+            return stats
 
     def calculate(self, atoms=None, properties=None, system_changes=all_changes) -> None:
         with self._lock:
