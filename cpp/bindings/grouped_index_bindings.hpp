@@ -1,5 +1,7 @@
 // Python bindings of irreg._core: ISA selection and the grouped index. Only contiguous NumPy
-// arrays cross the boundary; the GIL is released around C++ work.
+// arrays cross the boundary; the GIL is released around C++ work. A GroupedIndex serializes its
+// calls on a per-object lock taken after the GIL is released (never the other way round, so a
+// thread waiting for the lock holds no GIL and the two cannot deadlock).
 #pragma once
 
 #include <pybind11/numpy.h>
@@ -9,6 +11,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -128,123 +131,143 @@ class PyGroupedIndex {
                                                compact_threshold, max_generations,
                                                ParseGrouping(grouping));
     const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
-    py::gil_scoped_release release;
+    py::gil_scoped_release release;  // not shared yet: no lock
     index_->Build(r.data(), c.data(), nullptr, r.size(), active, k);
+  }
+
+  // Runs f (C++ only: it may not touch a Python object) with the GIL released and the lock held.
+  template <typename F>
+  auto Locked(F&& f) const {
+    py::gil_scoped_release release;
+    std::lock_guard<std::mutex> lock(mutex_);
+    return f();
+  }
+  // f(index) under the lock, for readers that build Python objects from what f returns.
+  template <typename F>
+  auto Read(F&& f) const {
+    return Locked([&] { return f(static_cast<const IndexCollection&>(*index_)); });
   }
 
   IdArray Locate(py::handle rows, py::handle cols, const std::optional<std::string>& isa) {
     auto [r, c] = AsEdgeArrays(rows, cols);
     const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
     IdArray out(r.size());
-    {
-      py::gil_scoped_release release;
+    Locked([&] {
       index_->Validate(r.data(), c.data(), r.size());
       index_->Locate(r.data(), c.data(), r.size(), false, out.mutable_data(), k);
-    }
+    });
     return out;
   }
 
   int64_t Activate(py::handle rows, py::handle cols, const std::optional<std::string>& isa) {
     auto [r, c] = AsEdgeArrays(rows, cols);
     const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
-    py::gil_scoped_release release;
-    return index_->Activate(r.data(), c.data(), r.size(), k);
+    return Locked([&] { return index_->Activate(r.data(), c.data(), r.size(), k); });
   }
 
   int64_t Deactivate(py::handle rows, py::handle cols, const std::optional<std::string>& isa) {
     auto [r, c] = AsEdgeArrays(rows, cols);
     const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
-    py::gil_scoped_release release;
-    return index_->Deactivate(r.data(), c.data(), r.size(), k);
+    return Locked([&] { return index_->Deactivate(r.data(), c.data(), r.size(), k); });
   }
 
   void DeactivateAll(const std::optional<std::string>& isa) {
     const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
-    py::gil_scoped_release release;
-    index_->DeactivateAll(k);
+    Locked([&] { index_->DeactivateAll(k); });
   }
 
   py::dict Update(py::handle rows, py::handle cols, const std::optional<std::string>& isa) {
     auto [r, c] = AsEdgeArrays(rows, cols);
     const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
-    UpdateStats s;
-    {
-      py::gil_scoped_release release;
-      s = index_->Update(r.data(), c.data(), r.size(), k);
-    }
+    const UpdateStats s = Locked([&] { return index_->Update(r.data(), c.data(), r.size(), k); });
     return py::dict(py::arg("found") = s.found, py::arg("added") = s.added,
                     py::arg("holes") = s.holes, py::arg("compacted") = s.compacted);
   }
 
   void Compact(const std::optional<std::string>& isa) {
     const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
-    py::gil_scoped_release release;
-    index_->Compact(k);
+    Locked([&] { index_->Compact(k); });
   }
 
   py::tuple ActiveEdges() const {
     std::vector<int32_t> rows, cols;
     std::vector<EdgeId> ids;
-    index_->ActiveEdges(&rows, &cols, &ids);
+    Locked([&] { index_->ActiveEdges(&rows, &cols, &ids); });
     return py::make_tuple(ToArray(rows), ToArray(cols), ToArray(ids));
   }
 
   F64Array ScatterAdd(const F64Array& x, std::optional<F64Array> weights,
                       std::optional<bool> both_ends, bool all_groups,
                       const std::optional<std::string>& isa) {
-    const GroupedSlots& s = index_->slots();
-    const int64_t n_vertices = std::max(index_->geometry().n_rows, index_->geometry().n_cols);
-    if (x.ndim() != 1 || x.size() < n_vertices)
-      throw py::value_error("x must be a 1-D float64 array of length >= max(n_rows, n_cols) = " +
-                            std::to_string(n_vertices) + ", got length " + std::to_string(x.size()));
-    if (weights && (weights->ndim() != 1 || weights->size() != s.num_slots()))
-      throw py::value_error("weights must be slot-aligned: a 1-D float64 array of length "
-                            "num_slots = " + std::to_string(s.num_slots()));
     const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
-    const bool both = both_ends.value_or(index_->rule() == ConflictRule::kBothEnds);
-    if (both && index_->rule() != ConflictRule::kBothEnds)
-      throw py::value_error("both_ends=True needs an index grouped with conflict='both_ends': "
-                            "'destination' groups may repeat a row, and the row scatter would "
-                            "lose updates");
     F64Array y(x.size());
     std::fill(y.mutable_data(), y.mutable_data() + y.size(), 0.0);
-    {
-      py::gil_scoped_release release;
+    // Checked under the lock: another thread's update may change num_slots.
+    Locked([&] {
+      const GroupedSlots& s = index_->slots();
+      const int64_t n_vertices = std::max(index_->geometry().n_rows, index_->geometry().n_cols);
+      if (x.ndim() != 1 || x.size() < n_vertices)
+        throw py::value_error("x must be a 1-D float64 array of length >= max(n_rows, n_cols) = " +
+                              std::to_string(n_vertices) + ", got length " +
+                              std::to_string(x.size()));
+      if (weights && (weights->ndim() != 1 || weights->size() != s.num_slots()))
+        throw py::value_error("weights must be slot-aligned: a 1-D float64 array of length "
+                              "num_slots = " + std::to_string(s.num_slots()));
+      const bool both = both_ends.value_or(index_->rule() == ConflictRule::kBothEnds);
+      if (both && index_->rule() != ConflictRule::kBothEnds)
+        throw py::value_error("both_ends=True needs an index grouped with conflict='both_ends': "
+                              "'destination' groups may repeat a row, and the row scatter would "
+                              "lose updates");
       const GroupedArrays a{s.xcoord.data(), s.ycoord.data(), s.row_base.data(), s.col_base.data()};
       const SharedArray<int32_t>& listed = index_->active_groups();
       const int32_t* groups = all_groups ? nullptr : listed.data();  // null: every group
       const int64_t n = all_groups ? s.num_groups() : static_cast<int64_t>(listed.size());
       k.GroupedScatterAdd(a, groups, n, weights ? weights->data() : nullptr, x.data(),
                           y.mutable_data(), both);
-    }
+    });
     return y;
   }
 
   int64_t FirstConflictingGroup(std::optional<bool> check_rows,
                                 const std::optional<std::string>& isa) const {
     const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
-    const GroupedSlots& s = index_->slots();
-    return k.FirstConflictingGroup(
-        s.xcoord.data(), s.ycoord.data(), s.num_groups(),
-        check_rows.value_or(index_->rule() == ConflictRule::kBothEnds));
+    return Locked([&] {
+      const GroupedSlots& s = index_->slots();
+      return k.FirstConflictingGroup(
+          s.xcoord.data(), s.ycoord.data(), s.num_groups(),
+          check_rows.value_or(index_->rule() == ConflictRule::kBothEnds));
+    });
   }
 
   int64_t NumActive(const std::optional<std::string>& isa) const {
-    return index_->NumActive(KernelsFor(IsaArg(isa)).tiling);
+    const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
+    return Locked([&] { return index_->NumActive(k); });
   }
 
   py::dict Generation(int64_t i) const {
-    const auto& gens = index_->generations();
-    if (i < 0) i += static_cast<int64_t>(gens.size());
-    if (i < 0 || i >= static_cast<int64_t>(gens.size()))
+    // Copies share the storage (cheap); the views then read a consistent snapshot.
+    struct Arrays {
+      SharedArray<TileKey> tile_keys;
+      SharedArray<int32_t> index_begin, index, pos, group_begin;
+    };
+    size_t count = 0;
+    const std::optional<Arrays> g = Locked([&]() -> std::optional<Arrays> {
+      const auto& gens = index_->generations();
+      count = gens.size();
+      if (i < 0) i += static_cast<int64_t>(count);
+      if (i < 0 || i >= static_cast<int64_t>(count)) return std::nullopt;
+      const TileIndex& t = gens[i];
+      return Arrays{t.tile_keys, t.index_begin, t.index, t.pos, t.group_begin};
+    });
+    if (!g)
       throw py::index_error("generation " + std::to_string(i) + " out of range: the index has " +
-                            std::to_string(gens.size()));
-    const TileIndex& g = gens[i];
-    return py::dict(py::arg("tile_keys") = View(g.tile_keys),
-                    py::arg("index_begin") = View(g.index_begin), py::arg("index") = View(g.index),
-                    py::arg("pos") = View(g.pos), py::arg("group_begin") = View(g.group_begin));
+                            std::to_string(count));
+    return py::dict(py::arg("tile_keys") = View(g->tile_keys),
+                    py::arg("index_begin") = View(g->index_begin), py::arg("index") = View(g->index),
+                    py::arg("pos") = View(g->pos), py::arg("group_begin") = View(g->group_begin));
   }
 
+  // Unlocked: only for what is fixed at construction (conflict rule, grouping).
   const IndexCollection& index() const { return *index_; }
 
  private:
@@ -261,6 +284,7 @@ class PyGroupedIndex {
   }
 
   std::unique_ptr<IndexCollection> index_;
+  mutable std::mutex mutex_;
 };
 
 inline void BindGroupedIndex(py::module_& m, const char* default_conflict) {
@@ -277,6 +301,10 @@ when active and -1 otherwise; ycoord its local column (-1 for padding).
 Array properties are zero-copy read-only NumPy views. They follow activation in place; after a
 structural change (update, compact) fetch them again (old views stay valid but stale).
 Vertex ids may be any integer dtype (converted to int32); floats and bools are refused.
+
+Thread safety: one index may be used from several threads; its methods and properties are
+serialized on a per-object lock (taken with the GIL released), so concurrent updates and queries
+each see the index between two calls, never half-way through one.
 )doc")
       .def(py::init<py::handle, py::handle, std::optional<int64_t>, std::optional<int64_t>,
                     int32_t, const std::string&, bool, double, int, const std::string&,
@@ -325,36 +353,37 @@ groups with all_groups=True (the MD access pattern).)doc")
       .def("count_active", &PyGroupedIndex::NumActive, py::kw_only(), py::arg("isa") = py::none())
       .def("generation", &PyGroupedIndex::Generation, py::arg("i"),
            "Views of generation i: tile_keys, index_begin, index (Index), pos (Pos), group_begin.")
-      .def_property_readonly("n_rows", [](const PyGroupedIndex& p) { return p.index().geometry().n_rows; })
-      .def_property_readonly("n_cols", [](const PyGroupedIndex& p) { return p.index().geometry().n_cols; })
-      .def_property_readonly("tile_size", [](const PyGroupedIndex& p) { return p.index().geometry().tile_size; })
-      .def_property_readonly("tile_column_bits", [](const PyGroupedIndex& p) { return p.index().geometry().column_bits; })
+      .def_property_readonly("n_rows", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.geometry().n_rows; }); })
+      .def_property_readonly("n_cols", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.geometry().n_cols; }); })
+      .def_property_readonly("tile_size", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.geometry().tile_size; }); })
+      .def_property_readonly("tile_column_bits", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.geometry().column_bits; }); })
       .def_property_readonly("conflict", [](const PyGroupedIndex& p) { return ConflictName(p.index().rule()); })
       .def_property_readonly("grouping", [](const PyGroupedIndex& p) {
         return p.index().grouping() == Grouping::kWindow ? "window" : "first_fit";
       })
-      .def_property_readonly("compact_threshold", [](const PyGroupedIndex& p) { return p.index().compact_threshold(); })
-      .def_property_readonly("max_generations", [](const PyGroupedIndex& p) { return p.index().max_generations(); })
-      .def_property_readonly("num_groups", [](const PyGroupedIndex& p) { return p.index().slots().num_groups(); })
-      .def_property_readonly("num_slots", [](const PyGroupedIndex& p) { return p.index().slots().num_slots(); })
-      .def_property_readonly("num_generations", [](const PyGroupedIndex& p) { return p.index().generations().size(); })
-      .def_property_readonly("num_indexed", [](const PyGroupedIndex& p) { return p.index().NumIndexed(); })
+      .def_property_readonly("compact_threshold", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.compact_threshold(); }); })
+      .def_property_readonly("max_generations", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.max_generations(); }); })
+      .def_property_readonly("num_groups", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.slots().num_groups(); }); })
+      .def_property_readonly("num_slots", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.slots().num_slots(); }); })
+      .def_property_readonly("num_generations", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.generations().size(); }); })
+      .def_property_readonly("num_indexed", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.NumIndexed(); }); })
       .def_property_readonly("num_active", [](const PyGroupedIndex& p) { return p.NumActive(std::nullopt); })
-      .def_property_readonly("num_compactions", [](const PyGroupedIndex& p) { return p.index().num_compactions(); })
-      .def_property_readonly("xcoord", [](const PyGroupedIndex& p) { return View(p.index().slots().xcoord); })
-      .def_property_readonly("ycoord", [](const PyGroupedIndex& p) { return View(p.index().slots().ycoord); })
-      .def_property_readonly("slot_edge", [](const PyGroupedIndex& p) { return View(p.index().slots().slot_edge); })
-      .def_property_readonly("group_row_base", [](const PyGroupedIndex& p) { return View(p.index().slots().row_base); })
-      .def_property_readonly("group_col_base", [](const PyGroupedIndex& p) { return View(p.index().slots().col_base); })
-      .def_property_readonly("active_groups", [](const PyGroupedIndex& p) { return View(p.index().active_groups()); })
+      .def_property_readonly("num_compactions", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.num_compactions(); }); })
+      .def_property_readonly("xcoord", [](const PyGroupedIndex& p) { return View(p.Read([](const IndexCollection& i) { return i.slots().xcoord; })); })
+      .def_property_readonly("ycoord", [](const PyGroupedIndex& p) { return View(p.Read([](const IndexCollection& i) { return i.slots().ycoord; })); })
+      .def_property_readonly("slot_edge", [](const PyGroupedIndex& p) { return View(p.Read([](const IndexCollection& i) { return i.slots().slot_edge; })); })
+      .def_property_readonly("group_row_base", [](const PyGroupedIndex& p) { return View(p.Read([](const IndexCollection& i) { return i.slots().row_base; })); })
+      .def_property_readonly("group_col_base", [](const PyGroupedIndex& p) { return View(p.Read([](const IndexCollection& i) { return i.slots().col_base; })); })
+      .def_property_readonly("active_groups", [](const PyGroupedIndex& p) { return View(p.Read([](const IndexCollection& i) { return i.active_groups(); })); })
       .def("__repr__", [](const PyGroupedIndex& p) {
-        const IndexCollection& i = p.index();
-        return "GroupedIndex(n_rows=" + std::to_string(i.geometry().n_rows) +
-               ", n_cols=" + std::to_string(i.geometry().n_cols) +
-               ", tile_size=" + std::to_string(i.geometry().tile_size) + ", conflict='" +
-               ConflictName(i.rule()) + "', indexed=" + std::to_string(i.NumIndexed()) +
-               ", groups=" + std::to_string(i.slots().num_groups()) +
-               ", generations=" + std::to_string(i.generations().size()) + ")";
+        return p.Read([](const IndexCollection& i) {
+          return "GroupedIndex(n_rows=" + std::to_string(i.geometry().n_rows) +
+                 ", n_cols=" + std::to_string(i.geometry().n_cols) +
+                 ", tile_size=" + std::to_string(i.geometry().tile_size) + ", conflict='" +
+                 ConflictName(i.rule()) + "', indexed=" + std::to_string(i.NumIndexed()) +
+                 ", groups=" + std::to_string(i.slots().num_groups()) +
+                 ", generations=" + std::to_string(i.generations().size()) + ")";
+        });
       });
 }
 

@@ -1,5 +1,8 @@
 // irreg._core's MD classes: the Lennard-Jones system kept across steps and the standalone
 // velocity-Verlet driver. Arrays cross as contiguous float64; the GIL is released around C++ work.
+// An LjSystem (and any VelocityVerlet driving it) serializes calls from several threads on one
+// mutex, taken after the GIL is released and dropped before it is taken back: a thread that
+// waits for the lock never holds the GIL, so the two locks cannot deadlock.
 #pragma once
 
 #include <pybind11/numpy.h>
@@ -8,6 +11,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
+#include <stdexcept>
 #include <optional>
 #include <string>
 #include <vector>
@@ -83,29 +88,39 @@ class PyLjSystem {
  public:
   explicit PyLjSystem(const md::LjOptions& o) : system_(std::make_unique<md::LjSystem>(o)) {}
 
+  // Runs f (C++ only: no Python object may be touched) with the GIL released and this system's
+  // lock held; exceptions pass through once both are back as they were.
+  template <typename F>
+  auto Locked(F&& f) const {
+    py::gil_scoped_release release;
+    std::lock_guard<std::mutex> lock(mutex_);
+    return f();
+  }
+
+  int64_t NumAtoms() const { return Locked([&] { return system_->num_atoms(); }); }
+
   void SetSystem(py::handle positions, py::handle cell, py::handle pbc) {
     F64Array x = AsF64Matrix(positions, -1, 3, "positions");
     F64Array c = AsF64Matrix(cell, 3, 3, "cell");
     const std::vector<bool> pv = py::cast<std::vector<bool>>(pbc);
     if (pv.size() != 3) throw py::value_error("pbc must have 3 entries");
     bool p[3] = {pv[0], pv[1], pv[2]};
-    py::gil_scoped_release release;
-    system_->SetSystem(x.shape(0), x.data(), c.data(), p);
+    Locked([&] { system_->SetSystem(x.shape(0), x.data(), c.data(), p); });
   }
 
   py::dict Compute(py::handle positions, bool energy_virial, bool per_atom) {
-    const int64_t n = system_->num_atoms();
+    const int64_t n = NumAtoms();
     F64Array x = AsF64Matrix(positions, n, 3, "positions");
     F64Array forces({n, int64_t{3}});
     std::optional<F64Array> energies, virials;
     if (per_atom) energies = F64Array(n), virials = F64Array({n, int64_t{6}});
     md::LjTotals totals;
-    {
-      py::gil_scoped_release release;
+    Locked([&] {
+      RequireAtoms(n);
       system_->Compute(x.data(), energy_virial, forces.mutable_data(), &totals,
                        per_atom ? energies->mutable_data() : nullptr,
                        per_atom ? virials->mutable_data() : nullptr);
-    }
+    });
     py::dict out;
     out["forces"] = forces;
     if (energy_virial || per_atom) {
@@ -118,38 +133,51 @@ class PyLjSystem {
   }
 
   void RebuildAt(py::handle positions) {
-    F64Array x = AsF64Matrix(positions, system_->num_atoms(), 3, "positions");
-    py::gil_scoped_release release;
-    system_->RebuildAt(x.data());
+    const int64_t n = NumAtoms();
+    F64Array x = AsF64Matrix(positions, n, 3, "positions");
+    Locked([&] {
+      RequireAtoms(n);
+      system_->RebuildAt(x.data());
+    });
   }
 
   // The current half list in caller numbering: i, j and the shift s such that the pair's
   // distance vector is positions[j] + s - positions[i] (for the positions last computed).
   py::tuple Pairs() const {
-    const md::PairList& pl = system_->pairs();
-    const std::vector<int32_t>& order = system_->order();
-    const std::vector<double>& offset = system_->offsets();
-    const double* shifts = system_->box().shifts();
-    const int64_t m = pl.num_pairs();
+    std::vector<int32_t> iv, jv;
+    std::vector<double> sv;
+    Locked([&] {
+      const md::PairList& pl = system_->pairs();
+      const std::vector<int32_t>& order = system_->order();
+      const std::vector<double>& offset = system_->offsets();
+      const double* shifts = system_->box().shifts();
+      const int64_t m = pl.num_pairs();
+      iv.resize(m), jv.resize(m), sv.resize(3 * m);
+      for (int64_t p = 0; p + 1 < static_cast<int64_t>(pl.row_begin.size()); ++p)
+        for (int64_t k = pl.row_begin[p]; k < pl.row_begin[p + 1]; ++k) {
+          const int32_t q = pl.AtomOf(pl.cols[k]);
+          iv[k] = order[p];
+          jv[k] = order[q];
+          for (int d = 0; d < 3; ++d)
+            sv[3 * k + d] =
+                shifts[3 * pl.ImageOf(pl.cols[k]) + d] + offset[3 * p + d] - offset[3 * q + d];
+        }
+    });
+    const int64_t m = static_cast<int64_t>(iv.size());
     IdArray i(m), j(m);
     F64Array shift({m, int64_t{3}});
-    for (int64_t p = 0; p + 1 < static_cast<int64_t>(pl.row_begin.size()); ++p)
-      for (int64_t k = pl.row_begin[p]; k < pl.row_begin[p + 1]; ++k) {
-        const int32_t q = pl.AtomOf(pl.cols[k]);
-        i.mutable_at(k) = order[p];
-        j.mutable_at(k) = order[q];
-        for (int d = 0; d < 3; ++d)
-          shift.mutable_at(k, d) =
-              shifts[3 * pl.ImageOf(pl.cols[k]) + d] + offset[3 * p + d] - offset[3 * q + d];
-      }
+    std::copy(iv.begin(), iv.end(), i.mutable_data());
+    std::copy(jv.begin(), jv.end(), j.mutable_data());
+    std::copy(sv.begin(), sv.end(), shift.mutable_data());
     return py::make_tuple(i, j, shift);
   }
 
   py::dict Stats() const {
-    const md::LjStats& s = system_->stats();
+    const md::LjStats s = Locked([&] { return system_->stats(); });
     py::dict d;
     d["computes"] = s.computes;
     d["rebuilds"] = s.rebuilds;
+    d["dangerous_builds"] = s.dangerous_builds;
     d["pairs"] = s.pairs;
     d["holes"] = s.holes;
     d["groups"] = s.groups;
@@ -184,7 +212,32 @@ class PyLjSystem {
   md::LjSystem& system() { return *system_; }
 
  private:
+  // Another thread may have replaced the atoms between reading n and taking the lock.
+  void RequireAtoms(int64_t n) const {
+    if (system_->num_atoms() != n)
+      throw std::runtime_error("the LjSystem's atoms were replaced by another thread during "
+                               "this call (" + std::to_string(n) + " -> " +
+                               std::to_string(system_->num_atoms()) + " atoms); call again");
+  }
+
   std::unique_ptr<md::LjSystem> system_;
+  mutable std::mutex mutex_;
+};
+
+// A VelocityVerlet moves its system's atoms, so it takes the system's lock for every call.
+class PyVelocityVerlet {
+ public:
+  PyVelocityVerlet(PyLjSystem* system, std::unique_ptr<md::VelocityVerlet> vv)
+      : system_(system), vv_(std::move(vv)) {}
+
+  template <typename F>
+  auto Locked(F&& f) const {
+    return system_->Locked([&] { return f(*vv_); });
+  }
+
+ private:
+  PyLjSystem* system_;  // kept alive by the Python object (keep_alive)
+  std::unique_ptr<md::VelocityVerlet> vv_;
 };
 
 inline py::dict ThermoDict(const md::ThermoRow& r) {
@@ -203,17 +256,26 @@ inline std::vector<double> Flat(const F64Array& a) {
 
 inline void BindMd(py::module_& m) {
   const md::LjOptions kLjDefaults;
-  py::class_<PyLjSystem>(m, "LjSystem",
-                         "Lennard-Jones atoms kept across MD steps (see ase_irreg.LennardJones).")
+  py::class_<PyLjSystem>(m, "LjSystem", R"doc(
+Lennard-Jones atoms kept across MD steps (see ase_irreg.LennardJones).
+
+rebuild_every=0 rebuilds the neighbour list when an atom moved more than skin / 2; k > 0 every
+k computes and, with check=True (default), also when an atom moved more than skin / 2 (LAMMPS's
+`every k check yes`); check=False is LAMMPS's `check no`: stats()['dangerous_builds'] counts the
+lists used after an atom had moved farther (their forces may miss pairs).
+
+Thread safety: one object may be used from several threads; calls (and those of a
+VelocityVerlet driving it) are serialized on a per-object lock taken with the GIL released.)doc")
       .def(py::init([](py::handle epsilon, py::handle sigma, py::handle rc, py::handle ro,
                        bool smooth, bool shift, py::handle skin, int32_t rebuild_every,
-                       py::handle regroup, py::handle neighbor, py::handle tile_size,
+                       bool check, py::handle regroup, py::handle neighbor, py::handle tile_size,
                        const std::optional<std::string>& isa, bool reorder,
                        py::handle min_distance) {
              md::LjOptions o;
              o.epsilon = RealArg("epsilon", epsilon), o.sigma = RealArg("sigma", sigma);
              o.rc = RealArg("rc", rc), o.ro = RealArg("ro", ro), o.smooth = smooth;
              o.shift = shift, o.skin = RealArg("skin", skin), o.rebuild_every = rebuild_every;
+             o.check = check;
              o.regroup = ParseRegroup(regroup), o.neighbor = ParseNeighbor(neighbor);
              o.tile_size = TileSizeArg(tile_size), o.isa = IsaArg(isa), o.reorder = reorder;
              o.min_distance = RealArg("min_distance", min_distance);
@@ -224,6 +286,7 @@ inline void BindMd(py::module_& m) {
            py::arg("ro") = kLjDefaults.ro, py::arg("smooth") = kLjDefaults.smooth,
            py::arg("shift") = kLjDefaults.shift, py::arg("skin") = kLjDefaults.skin,
            py::arg("rebuild_every") = kLjDefaults.rebuild_every,
+           py::arg("check") = kLjDefaults.check,
            py::arg("regroup") = "incremental", py::arg("neighbor") = "binned",
            py::arg("tile_size") = py::none(), py::arg("isa") = py::none(),
            py::arg("reorder") = kLjDefaults.reorder,
@@ -237,34 +300,41 @@ inline void BindMd(py::module_& m) {
       .def("pairs", &PyLjSystem::Pairs)
       .def("stats", &PyLjSystem::Stats)
       .def_property_readonly("isa", [](PyLjSystem& s) { return s.system().isa(); })
-      .def_property_readonly("num_atoms", [](PyLjSystem& s) { return s.system().num_atoms(); })
+      .def_property_readonly("num_atoms", &PyLjSystem::NumAtoms)
       .def_property_readonly("tile_size", [](PyLjSystem& s) {
         return s.system().options().tile_size > 0 ? s.system().options().tile_size
                                                   : md::kDefaultMdTileSize;
       });
 
-  py::class_<md::VelocityVerlet>(m, "VelocityVerlet",
-                                 "NVE velocity Verlet over an LjSystem (the CLI's driver).")
+  py::class_<PyVelocityVerlet>(m, "VelocityVerlet",
+                               "NVE velocity Verlet over an LjSystem (the CLI's driver). Calls are "
+                               "serialized with the system's own (one lock per LjSystem).")
       .def(py::init([](PyLjSystem& system, py::handle positions, py::handle velocities,
                        double mass, double dt, double volume) {
-             const int64_t n = system.system().num_atoms();
+             const int64_t n = system.NumAtoms();
              F64Array x = AsF64Matrix(positions, n, 3, "positions");
              F64Array v = AsF64Matrix(velocities, n, 3, "velocities");
-             py::gil_scoped_release release;
-             return std::make_unique<md::VelocityVerlet>(&system.system(), Flat(x), Flat(v), mass,
-                                                         dt, volume);
+             auto vv = system.Locked([&] {
+               return std::make_unique<md::VelocityVerlet>(&system.system(), Flat(x), Flat(v),
+                                                           mass, dt, volume);
+             });
+             return std::make_unique<PyVelocityVerlet>(&system, std::move(vv));
            }),
            py::arg("system"), py::arg("positions"), py::arg("velocities"), py::kw_only(),
            py::arg("mass"), py::arg("dt"), py::arg("volume"), py::keep_alive<1, 2>())
-      .def("run", [](md::VelocityVerlet& vv, int64_t steps) {
+      .def("run", [](PyVelocityVerlet& vv, int64_t steps) {
              if (steps < 0) throw py::value_error("steps must be >= 0");
-             py::gil_scoped_release release;
-             vv.Run(steps);
+             vv.Locked([&](md::VelocityVerlet& v) { v.Run(steps); });
            }, py::arg("steps"))
-      .def("thermo", [](const md::VelocityVerlet& vv) { return ThermoDict(vv.Thermo()); })
-      .def_property_readonly("step", &md::VelocityVerlet::step)
-      .def_property_readonly("positions", [](const md::VelocityVerlet& vv) {
-        const std::vector<double>& x = vv.positions();
+      .def("thermo", [](const PyVelocityVerlet& vv) {
+             return ThermoDict(vv.Locked([](md::VelocityVerlet& v) { return v.Thermo(); }));
+           })
+      .def_property_readonly("step", [](const PyVelocityVerlet& vv) {
+             return vv.Locked([](md::VelocityVerlet& v) { return v.step(); });
+           })
+      .def_property_readonly("positions", [](const PyVelocityVerlet& vv) {
+        const std::vector<double> x =
+            vv.Locked([](md::VelocityVerlet& v) { return v.positions(); });
         F64Array out({static_cast<int64_t>(x.size() / 3), int64_t{3}});
         std::copy(x.begin(), x.end(), out.mutable_data());
         return out;

@@ -164,6 +164,7 @@ void LjSystem::Rebuild() {
   built_pos_ = pos_;
   since_build_ = 0;
   need_build_ = false;
+  stale_ = false;
   RebuildRecord rec;
   rec.compute = stats_.computes;
   rec.neighbor_seconds = Since(t0);
@@ -319,10 +320,18 @@ void LjSystem::Compute(const double* positions, bool energy_virial, double* forc
   double moved2;
   LoadPositions(positions, &moved2);
   const double half_skin = 0.5 * opt_.skin;
-  const bool due = opt_.rebuild_every > 0 ? since_build_ >= opt_.rebuild_every
-                                          : moved2 > half_skin * half_skin;
+  // moved2 compares unwrapped positions, so an atom moved by a cell vector counts as moved.
+  const bool moved_far = moved2 > half_skin * half_skin;
+  const bool scheduled = opt_.rebuild_every > 0;
+  const bool due = scheduled ? since_build_ >= opt_.rebuild_every || (opt_.check && moved_far)
+                             : moved_far;
   double other = Since(t0);
-  if (need_build_ || due) Rebuild();
+  if (need_build_ || due) {
+    Rebuild();
+  } else if (moved_far && !stale_) {
+    stale_ = true;
+    ++stats_.dangerous_builds;
+  }
 
   const auto t1 = Clock::now();
   *totals = LjTotals{};

@@ -31,6 +31,10 @@ struct LjOptions {
   bool shift = true;  // subtract u(rc) (ASE's convention); false: LAMMPS's plain lj/cut
   double skin = 0.3;
   int32_t rebuild_every = 0;  // 0: rebuild when an atom moved more than skin / 2
+  // With rebuild_every > 0, also rebuild when an atom moved more than skin / 2 (LAMMPS's
+  // `check yes`), so a jump (a wrapped atom, a new frame) never reuses a stale list. false is
+  // LAMMPS's `check no` (the benchmark's schedule): stale lists are counted in dangerous_builds.
+  bool check = true;
   Regroup regroup = Regroup::kIncremental;
   NeighborMethod neighbor = NeighborMethod::kBinned;
   int32_t tile_size = 0;  // 0: kDefaultMdTileSize
@@ -53,6 +57,9 @@ struct LjStats {
   int64_t computes = 0, rebuilds = 0;
   int64_t pairs = 0, holes = 0, groups = 0, slots = 0, active_slots = 0;
   int64_t added_total = 0, removed_total = 0, compactions = 0;
+  // Neighbour lists used after an atom had moved more than skin / 2 since they were built
+  // (only with check = false): forces computed then may have missed pairs.
+  int64_t dangerous_builds = 0;
   double neighbor_seconds = 0.0, group_seconds = 0.0, force_seconds = 0.0, other_seconds = 0.0;
   std::vector<RebuildRecord> recent;  // the last kRecentRebuilds rebuilds
   static constexpr size_t kRecentRebuilds = 64;
@@ -110,6 +117,7 @@ class LjSystem {
   std::vector<int64_t> mark_;  // per column: (row + 1) << 32 | previous pair index, or -1
   std::vector<int32_t> sweep_groups_;  // active groups in tile order (new generations interleaved)
   bool need_build_ = true;
+  bool stale_ = false;  // this list was already counted in dangerous_builds
   int64_t since_build_ = 0;
   LjStats stats_;
 };

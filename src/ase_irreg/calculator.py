@@ -4,13 +4,14 @@ regrouped neighbour index (seed 000 §5; DESIGN §7).
 It takes the parameters of :class:`ase.calculators.lj.LennardJones` with the same energy
 convention, and keeps its C++ state (atoms in a locality order, the neighbour list with a skin and
 its grouped index) from one call to the next. A rebuild happens when an atom has moved more than
-``skin / 2`` since the last one (``rebuild="auto"``), so every result equals a from-scratch
-calculation; an integer ``rebuild`` is the seed's fixed schedule instead.
+``skin / 2`` since the last one, so every result equals a from-scratch calculation; an integer
+``rebuild`` adds the seed's fixed schedule to that check (LAMMPS's ``every k check yes``).
 """
 
 from __future__ import annotations
 
 import numbers
+import threading
 from typing import Any
 
 import numpy as np
@@ -45,8 +46,10 @@ class LennardJones(Calculator):
     rebuild : "auto" or int
         ``"auto"`` (default): rebuild the neighbour list when any atom moved more than
         ``skin / 2`` since the last build, so results always equal a fresh calculation. An
-        integer ``k``: rebuild every ``k`` calculations (the seed's fixed schedule; pairs that
-        come within ``rc`` between rebuilds are missed if atoms move farther than the skin).
+        integer ``k``: rebuild every ``k`` calculations (the seed's fixed schedule) and also
+        whenever an atom moved more than ``skin / 2`` (LAMMPS's ``every k check yes``): an
+        atom moved by a cell vector (``atoms.wrap()``) or a new frame counts as moved, so
+        results still equal a fresh calculation.
     regroup : {"incremental", "full", "none"}
         How a rebuilt list reaches the grouped index: Search-and-Update of the index
         collection (Inc-Group, default), regroup every pair (Regroup-All), or no grouping at all
@@ -63,6 +66,10 @@ class LennardJones(Calculator):
     Properties: ``energy``, ``free_energy``, ``energies``, ``forces``, ``stress`` and
     ``stresses`` (the last two only for a cell of rank 3, as in ASE). ``calc.stats`` reports
     rebuilds, pairs added and removed, holes, SIMD utilization and seconds per phase.
+
+    One calculator may serve several Atoms and several threads: calls are serialized on a
+    per-calculator lock, and each Atoms gets its own right results (ASE recomputes when the
+    atoms differ from the last ones, so alternating Atoms cost a neighbour rebuild each time).
     """
 
     implemented_properties = ["energy", "energies", "forces", "free_energy", "stress", "stresses"]  # noqa: RUF012  (ASE API)
@@ -88,8 +95,11 @@ class LennardJones(Calculator):
                 f"LennardJones got unknown parameter(s) {sorted(unknown)}; "
                 f"accepted: {sorted(self.default_parameters)}"
             )
-        Calculator.__init__(self, **kwargs)
-        self._resolve_parameters()
+        # Reentrant: get_property holds it while ASE calls calculate, set and reset.
+        self._lock = threading.RLock()
+        with self._lock:
+            Calculator.__init__(self, **kwargs)
+            self._resolve_parameters()
 
     # --- parameters -------------------------------------------------------------------------
     def _resolve_parameters(self) -> None:
@@ -111,10 +121,21 @@ class LennardJones(Calculator):
         self._has_atoms = False  # set_system not called yet
 
     def set(self, **kwargs: Any) -> dict:
-        changed = Calculator.set(self, **kwargs)
-        if changed:
-            self._resolve_parameters()
-        return changed
+        with self._lock:
+            changed = Calculator.set(self, **kwargs)
+            if changed:
+                self._resolve_parameters()
+            return changed
+
+    def reset(self) -> None:
+        with self._lock:
+            Calculator.reset(self)
+
+    def get_property(self, name: str, atoms=None, allow_calculation: bool = True) -> Any:
+        # The whole compare-calculate-read: another thread's atoms must not replace self.atoms
+        # and self.results between this call's calculation and its read of the results.
+        with self._lock:
+            return Calculator.get_property(self, name, atoms, allow_calculation)
 
     # --- state ------------------------------------------------------------------------------
     def check_state(self, atoms, tol: float = 1e-15) -> list[str]:
@@ -143,15 +164,20 @@ class LennardJones(Calculator):
     @property
     def stats(self) -> dict:
         """Rebuilds, pairs added/removed, holes, SIMD utilization and seconds per phase."""
-        if not self._has_atoms:
-            return {"rebuilds": 0, "computes": 0}
-        stats = self._system.stats()
-        stats["isa"] = self._system.isa
-        stats["regroup"] = self._options["regroup"]
-        stats["neighbor"] = self._options["neighbor"]
-        return stats
+        with self._lock:  # set() may replace the system and options meanwhile
+            if not self._has_atoms:
+                return {"rebuilds": 0, "computes": 0}
+            stats = self._system.stats()
+            stats["isa"] = self._system.isa
+            stats["regroup"] = self._options["regroup"]
+            stats["neighbor"] = self._options["neighbor"]
+            return stats
 
     def calculate(self, atoms=None, properties=None, system_changes=all_changes) -> None:
+        with self._lock:
+            self._calculate(atoms, properties, system_changes)
+
+    def _calculate(self, atoms, properties, system_changes) -> None:
         if properties is None:
             properties = self.implemented_properties
         Calculator.calculate(self, atoms, properties, system_changes)

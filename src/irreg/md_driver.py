@@ -77,6 +77,9 @@ def make_system(
         skin=SKIN,
         shift=False,
         rebuild_every=parse_rebuild(rebuild),
+        # LAMMPS's `every k check no` (in.lj): the benchmark's exact schedule; a list used after
+        # an atom moved more than skin / 2 is counted in stats()["dangerous_builds"].
+        check=False,
         regroup=regroup,
         neighbor=neighbor,
         isa=isa,
@@ -112,6 +115,8 @@ def run_lj(
     Thermo rows (step, temp, pe_per_atom, etotal_per_atom, press) are taken at step 0, every
     ``thermo_every`` steps (0: none between) and at the last step; ``on_thermo`` sees each as it
     comes (progress). ``seconds`` counts the steps only, not the set-up or the first forces.
+    An integer ``rebuild`` is LAMMPS's ``every k check no``: ``stats["dangerous_builds"]`` counts
+    the neighbour lists used after an atom had moved more than skin / 2 (pairs may be missed).
     """
     if steps < 0:
         raise ValueError(f"steps must be >= 0, got {steps}")

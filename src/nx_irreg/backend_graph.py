@@ -8,6 +8,7 @@ the result in ``G.__networkx_cache__`` and drops it when ``G`` changes through i
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 
 import numpy as np
@@ -15,6 +16,10 @@ import numpy as np
 from _nx_irreg.config import check_option
 from irreg import _core
 from nx_irreg.graph import IrregGraph
+
+# One lock for every graph's retiled copies: a retiling is rare, and a lock per graph would have
+# to survive copying and pickling.
+_RETILE_LOCK = threading.Lock()
 
 __all__ = ["BackendGraph", "converted", "from_networkx", "to_networkx"]
 
@@ -102,9 +107,12 @@ class BackendGraph:
         """The graph with grouped-index tile ``tile_size`` (built once per size and kept)."""
         if not tile_size or tile_size == self.graph.tile_size:
             return self.graph
-        if tile_size not in self._by_tile:
-            self._by_tile[tile_size] = IrregGraph(self.graph._core.retiled(tile_size))
-        return self._by_tile[tile_size]
+        # A graph shared by threads builds each size once; the build releases the GIL, so
+        # without the lock two threads could both build it and keep different objects.
+        with _RETILE_LOCK:
+            if tile_size not in self._by_tile:
+                self._by_tile[tile_size] = IrregGraph(self.graph._core.retiled(tile_size))
+            return self._by_tile[tile_size]
 
     def __repr__(self) -> str:
         kind = "directed" if self._directed else "undirected"

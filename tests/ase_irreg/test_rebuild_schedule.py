@@ -1,0 +1,107 @@
+"""An integer ``rebuild`` schedule is never silently wrong: the calculator also rebuilds when an
+atom moved more than skin / 2 (LAMMPS's ``every k check yes``), so a wrap, a new frame or a
+wrapping MD run all equal ``rebuild="auto"`` / a fresh calculator. The C++ driver's
+``check no`` schedule (the benchmark's) counts the lists it used too long instead.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from ase.build import bulk
+from ase.md.verlet import VelocityVerlet
+
+from ase_irreg import LennardJones
+from irreg import _core
+from irreg.md_driver import run_lj
+
+RTOL = 1e-10
+
+
+def fcc(cells: int, seed: int = 0, jitter: float = 0.05):
+    atoms = bulk("Ar", "fcc", a=(4 / 0.8442) ** (1 / 3), cubic=True).repeat((cells,) * 3)
+    atoms.positions += np.random.default_rng(seed).normal(0, jitter, atoms.positions.shape)
+    return atoms
+
+
+def fresh(atoms) -> tuple[float, np.ndarray]:
+    probe = atoms.copy()
+    probe.calc = LennardJones(rc=2.5)
+    return probe.get_potential_energy(), probe.get_forces()
+
+
+def assert_fresh(atoms) -> None:
+    energy, forces = fresh(atoms)
+    assert atoms.get_potential_energy() == pytest.approx(energy, rel=RTOL)
+    scale = np.abs(forces).max()
+    np.testing.assert_allclose(atoms.get_forces(), forces, rtol=0, atol=RTOL * scale)
+
+
+@pytest.mark.parametrize("regroup", ["incremental", "none"])
+def test_atoms_moved_by_a_cell_vector(regroup: str) -> None:
+    """Half the atoms of a 500-atom box moved by cell vectors (what ``atoms.wrap()`` does to
+    atoms outside the cell): the same energy and forces, not the old list's images."""
+    atoms = fcc(5)
+    atoms.calc = LennardJones(rc=2.5, rebuild=20, regroup=regroup)
+    assert_fresh(atoms)
+    cell = atoms.cell.array
+    atoms.positions[::2] += cell[0] - cell[2]
+    assert_fresh(atoms)
+    atoms.wrap()
+    assert_fresh(atoms)
+
+
+def test_one_calculator_on_separate_frames() -> None:
+    """Unrelated frames of the same size through one calculator: each equals a fresh one."""
+    calc = LennardJones(rc=2.5, rebuild=20)
+    for seed in range(4):
+        atoms = fcc(4, seed=seed, jitter=0.05)
+        atoms.positions = atoms.positions[np.random.default_rng(seed).permutation(len(atoms))]
+        atoms.calc = calc
+        assert_fresh(atoms)
+
+
+def test_md_run_that_wraps_equals_auto() -> None:
+    """An NVE run wrapping the atoms every step, rebuild=20 against rebuild="auto" (the same
+    trajectory while the forces agree)."""
+    atoms = fcc(3, jitter=0.0)
+    rng = np.random.default_rng(11)
+    v = rng.normal(0, 1.2, (len(atoms), 3))
+    atoms.set_velocities(v - v.mean(axis=0))
+    atoms.calc = LennardJones(rc=2.5, rebuild=20)
+    auto = LennardJones(rc=2.5, rebuild="auto")
+    dyn = VelocityVerlet(atoms, timestep=0.005)
+    moved = 0.0
+    start = atoms.positions.copy()
+    for _ in range(40):
+        dyn.run(1)
+        moved = max(moved, float(np.abs(atoms.positions - start).max()))
+        atoms.wrap()
+        probe = atoms.copy()
+        probe.calc = auto
+        scale = np.abs(probe.get_forces()).max()
+        np.testing.assert_allclose(atoms.get_forces(), probe.get_forces(), rtol=0,
+                                   atol=RTOL * scale)
+    assert moved > 0.5, "atoms should have crossed the cell boundary"
+
+
+def test_check_false_counts_dangerous_builds() -> None:
+    """LjSystem(check=False) keeps the fixed schedule (LAMMPS ``check no``) and counts a list used
+    after an atom moved more than skin / 2; check=True (the default) rebuilds instead."""
+    atoms = fcc(2)
+    x, cell = atoms.positions, atoms.cell.array
+    moved = x.copy()
+    moved[0] += 0.2  # > skin / 2 = 0.15
+    for check, rebuilds, dangerous in ((False, 1, 1), (True, 2, 0)):
+        system = _core.LjSystem(rc=2.5, skin=0.3, rebuild_every=100, check=check)
+        system.set_system(x, cell, [True] * 3)
+        system.compute(x)
+        system.compute(moved)
+        system.compute(moved)
+        stats = system.stats()
+        assert (stats["rebuilds"], stats["dangerous_builds"]) == (rebuilds, dangerous)
+
+
+def test_md_driver_reports_dangerous_builds() -> None:
+    stats = run_lj(2, 40, rebuild=20).stats
+    assert stats["dangerous_builds"] >= 0 and stats["rebuilds"] == 3  # steps 0, 20 and 40
