@@ -302,3 +302,15 @@ def test_bfs_on_a_long_path_costs_what_its_algorithm_does():
     n = 200
     emu.bfs(nx.path_graph(n), 0, strategy="remote", threads=8)
     assert emu.last_report().counts["local_reads"] >= n * n
+
+
+def test_similarity_on_a_long_path_compares_locally():
+    # The aligner's plane from exact anchor distances: past 254 hops the byte distances once put
+    # a long path's far vertices in one bucket and the comparisons grew as n^2.
+    comparisons = {}
+    for n in (1000, 2000):
+        G = nx.path_graph(n)
+        emu.similarity(G, G.copy())
+        comparisons[n] = emu.last_report().extra["comparisons"]
+        assert comparisons[n] <= 200 * n, comparisons
+    assert comparisons[2000] <= 2.2 * comparisons[1000], comparisons
