@@ -239,18 +239,25 @@ class Engine {
   }
 
   // Dense activation: stamp the senders with the round and list the tile rows they occupy.
-  // Sorting the senders' rows costs O(s log s); marking a flag per tile row would cost all rows
-  // of the graph every dense superstep.
+  // A flag per tile row costs all rows of the graph, so it is only used when there are at least
+  // as many senders as rows; fewer senders sort their rows instead.
   void MarkSenderRows() {
     const int32_t L = g_.log2_tile();
     const std::vector<int64_t>& row_groups = g_.tile_row_groups();
+    const size_t num_rows = row_groups.size() - 1;
+    for (VertexId u : senders_) sender_round_[u] = superstep_;
     sender_rows_.clear();
-    for (VertexId u : senders_) {
-      sender_round_[u] = superstep_;
-      sender_rows_.push_back(u >> L);
+    if (senders_.size() >= num_rows) {
+      row_has_sender_.assign(num_rows, 0);
+      for (VertexId u : senders_) row_has_sender_[u >> L] = 1;
+      for (size_t r = 0; r < num_rows; ++r)
+        if (row_has_sender_[r]) sender_rows_.push_back(static_cast<int32_t>(r));
+    } else {
+      for (VertexId u : senders_) sender_rows_.push_back(u >> L);
+      std::sort(sender_rows_.begin(), sender_rows_.end());
+      sender_rows_.erase(std::unique(sender_rows_.begin(), sender_rows_.end()),
+                         sender_rows_.end());
     }
-    std::sort(sender_rows_.begin(), sender_rows_.end());
-    sender_rows_.erase(std::unique(sender_rows_.begin(), sender_rows_.end()), sender_rows_.end());
     row_ranges_.clear();
     for (int32_t r : sender_rows_) row_ranges_.push_back({row_groups[r], row_groups[r + 1]});
   }
@@ -298,6 +305,7 @@ class Engine {
   std::vector<int64_t> touched_words_;
   std::vector<int32_t> groups_;
   std::vector<int32_t> sender_round_;
+  std::vector<uint8_t> row_has_sender_;
   std::vector<int32_t> sender_rows_;
   std::vector<std::pair<int64_t, int64_t>> row_ranges_;
   std::vector<int32_t> search_rows_, search_cols_, search_slots_;
