@@ -30,6 +30,9 @@ struct AnchorDistances {
   int32_t num_anchors = 0;
   int32_t stride = 0;
   std::vector<uint8_t> hops;
+  // Exact hops (-1: unreached), v * num_anchors + anchor, for the plane. The bytes saturate at
+  // 254, which would pile every far vertex of a long path on one point and one bucket.
+  std::vector<int32_t> depth;
 };
 
 // Features in layout order: `order[k]` is the caller's id of layout vertex k.

@@ -12,9 +12,11 @@ namespace {
 constexpr uint8_t kUnreached = 255;
 
 void WriteDistances(const std::vector<int32_t>& depth, int32_t column, AnchorDistances* d) {
-  for (size_t v = 0; v < depth.size(); ++v)
+  for (size_t v = 0; v < depth.size(); ++v) {
     d->hops[v * d->stride + column] =
         depth[v] < 0 ? kUnreached : static_cast<uint8_t>(std::min(depth[v], 254));
+    d->depth[v * d->num_anchors + column] = depth[v];
+  }
 }
 
 int32_t StrideFor(int32_t num_anchors) { return (num_anchors + 15) / 16 * 16; }
@@ -68,6 +70,7 @@ AnchorDistances DistancesFrom(const LabelledGraph& g, const std::vector<int32_t>
   d.num_anchors = static_cast<int32_t>(anchors.size());
   d.stride = StrideFor(d.num_anchors);
   d.hops.assign(static_cast<size_t>(g.num_vertices()) * d.stride, 0);
+  d.depth.assign(static_cast<size_t>(g.num_vertices()) * d.num_anchors, -1);
   for (size_t a = 0; a < anchors.size(); ++a)
     WriteDistances(graph::DirectionOptimizingBfs(*g.structure, anchors[a]).depth,
                    static_cast<int32_t>(a), &d);
@@ -143,6 +146,7 @@ std::vector<VertexPair> SpreadAnchors(const LabelledGraph& g1,
   d.num_anchors = count;
   d.stride = StrideFor(count);
   d.hops.assign(static_cast<size_t>(c.n) * d.stride, 0);
+  d.depth.assign(static_cast<size_t>(c.n) * count, -1);
   // Nearest chosen anchor per vertex; unreached counts as farther than anything reached.
   std::vector<int32_t> nearest(c.n, std::numeric_limits<int32_t>::max());
   std::vector<char> taken(confident.size(), 0);
@@ -170,21 +174,21 @@ std::vector<VertexPair> SpreadAnchors(const LabelledGraph& g1,
 }
 
 PlanePoints ProjectToPlane(const AnchorDistances& d1, const AnchorDistances& d2) {
-  const int32_t a = d1.num_anchors, stride = d1.stride;
-  const int64_t n1 = a ? static_cast<int64_t>(d1.hops.size()) / stride : 0;
-  const int64_t n2 = a ? static_cast<int64_t>(d2.hops.size()) / stride : 0;
+  const int32_t a = d1.num_anchors;
+  const int64_t n1 = a ? static_cast<int64_t>(d1.depth.size()) / a : 0;
+  const int64_t n2 = a ? static_cast<int64_t>(d2.depth.size()) / a : 0;
   PlanePoints p;
   if (a == 0) return p;
   // Unreached is placed one hop beyond the farthest reached vertex of that anchor.
   std::vector<double> unreached(a, 0);
   for (const AnchorDistances* d : {&d1, &d2})
-    for (size_t v = 0; v < d->hops.size() / stride; ++v)
+    for (size_t v = 0; v < d->depth.size() / a; ++v)
       for (int32_t k = 0; k < a; ++k)
-        if (d->hops[v * stride + k] != kUnreached)
-          unreached[k] = std::max(unreached[k], d->hops[v * stride + k] + 1.0);
+        if (d->depth[v * a + k] >= 0)
+          unreached[k] = std::max(unreached[k], d->depth[v * a + k] + 1.0);
   const auto value = [&](const AnchorDistances& d, int64_t v, int32_t k) {
-    const uint8_t h = d.hops[v * stride + k];
-    return h == kUnreached ? unreached[k] : static_cast<double>(h);
+    const int32_t h = d.depth[v * a + k];
+    return h < 0 ? unreached[k] : static_cast<double>(h);
   };
   std::vector<double> mean(a, 0), cov(static_cast<size_t>(a) * a, 0);
   const double total = static_cast<double>(n1 + n2);

@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "core/kernel_table.hpp"
@@ -40,6 +41,17 @@ struct RunStats {
     return vector_ops == 0 ? 0.0 : static_cast<double>(active_edges) / (vector_ops * kLanes);
   }
 };
+
+template <class P>
+class Engine;
+
+// A program with Restart(ctx) is asked for new senders whenever a superstep leaves none (WCC
+// seeds its components one at a time); the others halt there.
+template <class P, class = void>
+struct HasRestart : std::false_type {};
+template <class P>
+struct HasRestart<P, std::void_t<decltype(std::declval<P&>().Restart(std::declval<Engine<P>&>()))>>
+    : std::true_type {};
 
 template <class P>
 class Engine {
@@ -67,10 +79,12 @@ class Engine {
   // Context of Compute (seed 000 Table 1).
   int32_t superstep() const { return superstep_; }
   void SendToOutEdges(VertexId v) { senders_.push_back(v); }
+  int64_t degree(VertexId v) const { return g_.csr().degree(v); }
 
   RunStats Run() {
     auto t0 = Clock::now();
     p_.Start(*this);
+    Restart();
     stats_.compute_seconds += Seconds(t0, Clock::now());
     while (!senders_.empty()) {
       MessageSink sink{message_.data(), recipients_.data(), 0};
@@ -97,6 +111,7 @@ class Engine {
           p_.Compute(*this, v, m);
         }
       }
+      Restart();
       stats_.compute_seconds += Seconds(t0, Clock::now());
     }
     return stats_;
@@ -108,6 +123,10 @@ class Engine {
     return std::chrono::duration<double>(b - a).count();
   }
   const Msg* SourceValues() const { return p_.SourceValues(); }
+  void Restart() {
+    if constexpr (HasRestart<P>::value)
+      if (senders_.empty()) p_.Restart(*this);
+  }
 
   struct Envelope {
     VertexId target;
@@ -220,17 +239,27 @@ class Engine {
   }
 
   // Dense activation: stamp the senders with the round and list the tile rows they occupy.
+  // A flag per tile row costs all rows of the graph, so it is only used when there are at least
+  // as many senders as rows; fewer senders sort their rows instead.
   void MarkSenderRows() {
     const int32_t L = g_.log2_tile();
     const std::vector<int64_t>& row_groups = g_.tile_row_groups();
-    row_has_sender_.assign(row_groups.size() - 1, 0);
-    for (VertexId u : senders_) {
-      sender_round_[u] = superstep_;
-      row_has_sender_[u >> L] = 1;
+    const size_t num_rows = row_groups.size() - 1;
+    for (VertexId u : senders_) sender_round_[u] = superstep_;
+    sender_rows_.clear();
+    if (senders_.size() >= num_rows) {
+      row_has_sender_.assign(num_rows, 0);
+      for (VertexId u : senders_) row_has_sender_[u >> L] = 1;
+      for (size_t r = 0; r < num_rows; ++r)
+        if (row_has_sender_[r]) sender_rows_.push_back(static_cast<int32_t>(r));
+    } else {
+      for (VertexId u : senders_) sender_rows_.push_back(u >> L);
+      std::sort(sender_rows_.begin(), sender_rows_.end());
+      sender_rows_.erase(std::unique(sender_rows_.begin(), sender_rows_.end()),
+                         sender_rows_.end());
     }
     row_ranges_.clear();
-    for (size_t r = 0; r < row_has_sender_.size(); ++r)
-      if (row_has_sender_[r]) row_ranges_.push_back({row_groups[r], row_groups[r + 1]});
+    for (int32_t r : sender_rows_) row_ranges_.push_back({row_groups[r], row_groups[r + 1]});
   }
 
   void MarkSlot(int32_t slot) {
@@ -277,6 +306,7 @@ class Engine {
   std::vector<int32_t> groups_;
   std::vector<int32_t> sender_round_;
   std::vector<uint8_t> row_has_sender_;
+  std::vector<int32_t> sender_rows_;
   std::vector<std::pair<int64_t, int64_t>> row_ranges_;
   std::vector<int32_t> search_rows_, search_cols_, search_slots_;
   // serial

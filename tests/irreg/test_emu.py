@@ -285,3 +285,32 @@ def test_bench_smoke(tmp_path):
         assert {"predicted", "paper", "unit"} <= set(r["extra"])
     assert all(r["extra"]["equal_to_cpu"] for r in rows
                if r["name"] == "emu_similarity" and r["impl"] == "emu-model")
+
+
+def test_bfs_on_a_long_path_costs_what_its_algorithm_does():
+    # Algorithm 1 touches each vertex and edge entry a bounded number of times, so the simulated
+    # work (and the simulator's, one step per operation) is O(n + m) even over n levels.
+    # Algorithm 2 scans the whole nP array every level (seed 002 §3.2): n reads per level.
+    reads = {}
+    for n in (1000, 2000):
+        G = nx.path_graph(n)
+        emu.bfs(G, 0, strategy="migrate", threads=8)
+        c = emu.last_report().counts
+        assert c["local_reads"] + c["instructions"] <= 40 * (n + 2 * (n - 1)), c
+        reads[n] = c["local_reads"]
+    assert reads[2000] <= 2.1 * reads[1000], reads
+    n = 200
+    emu.bfs(nx.path_graph(n), 0, strategy="remote", threads=8)
+    assert emu.last_report().counts["local_reads"] >= n * n
+
+
+def test_similarity_on_a_long_path_compares_locally():
+    # The aligner's plane from exact anchor distances: past 254 hops the byte distances once put
+    # a long path's far vertices in one bucket and the comparisons grew as n^2.
+    comparisons = {}
+    for n in (1000, 2000):
+        G = nx.path_graph(n)
+        emu.similarity(G, G.copy())
+        comparisons[n] = emu.last_report().extra["comparisons"]
+        assert comparisons[n] <= 200 * n, comparisons
+    assert comparisons[2000] <= 2.2 * comparisons[1000], comparisons

@@ -369,3 +369,16 @@ def test_bad_inputs():
     result = nx_irreg.align(G, G.copy())
     with pytest.raises(nx.NodeNotFound):
         result.candidates("nope")
+
+
+def test_long_path_compares_locally():
+    """Anchor distances past 254 hops once all placed far vertices on one point: one bucket
+    held them all and the comparisons grew as n^2. Exact distances spread them on the plane."""
+    comparisons = {}
+    for n in (2000, 4000):
+        G = nx.path_graph(n)
+        rounds = nx_irreg.align(G, G.copy()).stats.rounds
+        assert all(r["oversized_buckets"] == 0 for r in rounds)
+        assert all(r["comparisons"] <= 300 * n for r in rounds), [r["comparisons"] for r in rounds]
+        comparisons[n] = rounds[0]["comparisons"]
+    assert comparisons[4000] <= 2.5 * comparisons[2000], comparisons

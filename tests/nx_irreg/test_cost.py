@@ -1,0 +1,83 @@
+"""The cost rule (DESIGN §4) on inputs that run many supersteps: total work is O(n + m).
+
+Checked by the operation counts of the stats, never by time: edges that carried a message and
+vector operations, summed over the run, stay within a small multiple of n + m on a long path
+(one vertex active per superstep), a star (one dense superstep) and many small components.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from nx_irreg import IrregGraph
+from nx_irreg.algorithms import bfs, sssp, sswp, topological_generations, variants, wcc
+
+ALGORITHMS = ("bfs", "sssp", "sswp", "wcc", "ts")
+ENGINE_VARIANTS = ("serial", "naive", "opt", "opt-search")
+# The engine's variants and the faster methods (direction, dijkstra, union-find).
+EVERY_VARIANT = [(a, v) for a in ALGORITHMS for v in variants(a)]
+N = 100_000
+
+
+def _path(n: int) -> IrregGraph:
+    ids = np.arange(n)
+    return IrregGraph.from_edges(ids[:-1], ids[1:], np.full(n - 1, 0.5), n=n)
+
+
+def _run(g: IrregGraph, algorithm: str, variant: str, isa: str):
+    if algorithm == "wcc":
+        return wcc(g, variant=variant, isa=isa)
+    if algorithm == "ts":
+        return topological_generations(g, variant=variant, isa=isa)
+    f = {"bfs": bfs, "sssp": sssp, "sswp": sswp}[algorithm]
+    return f(g, source=0, variant=variant, isa=isa)
+
+
+def _check_linear(stats, n: int, m: int) -> None:
+    # WCC walks the undirected view: each edge carries a message both ways, once.
+    assert stats.active_edges <= 2 * m, stats
+    assert stats.vector_ops <= 2 * (n + m), stats
+    assert stats.supersteps <= n + 1, stats
+
+
+@pytest.fixture(scope="module")
+def path() -> IrregGraph:
+    return _path(N)
+
+
+@pytest.mark.parametrize(("algorithm", "variant"), EVERY_VARIANT)
+def test_long_path_is_linear(path, algorithm, variant, isa):
+    r = _run(path, algorithm, variant, isa)
+    _check_linear(r.stats, N, N - 1)
+    if variant in ENGINE_VARIANTS:
+        assert r.stats.supersteps >= N - 1  # one hop per superstep: a real long run
+
+
+@pytest.mark.parametrize("variant", ENGINE_VARIANTS)
+def test_wcc_path_numbered_backwards_and_from_the_middle(variant, isa):
+    # Min-label propagation from every vertex at once relabelled each vertex once per smaller
+    # id reaching it: n^2 / 2 active edges on these.
+    n = 20_000
+    for ids in (np.arange(n)[::-1], np.roll(np.arange(n), n // 2)):
+        g = IrregGraph.from_edges(ids[:-1], ids[1:], n=n)
+        r = wcc(g, variant=variant, isa=isa)
+        assert np.all(r.label == 0)
+        _check_linear(r.stats, n, n - 1)
+
+
+@pytest.mark.parametrize("variant", ENGINE_VARIANTS)
+def test_star_and_many_components(variant, isa):
+    n = 20_000
+    leaves = np.arange(1, n)
+    star = IrregGraph.from_edges(np.zeros(n - 1, dtype=np.int64), leaves, n=n)
+    for algorithm in ("bfs", "wcc"):
+        _check_linear(_run(star, algorithm, variant, isa).stats, n, n - 1)
+    # n / 2 disjoint edges plus isolated vertices: WCC seeds every component in turn.
+    src = np.arange(0, n // 2, 2)
+    pairs = IrregGraph.from_edges(src, src + 1, n=n)
+    r = wcc(pairs, variant=variant, isa=isa)
+    expected = np.arange(n)
+    expected[1 : n // 2 : 2] -= 1
+    np.testing.assert_array_equal(r.label, expected)
+    _check_linear(r.stats, n, len(src))
