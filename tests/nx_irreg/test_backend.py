@@ -351,15 +351,18 @@ def _same(got: dict, expected: dict) -> bool:
     ],
     ids=["1e30", "2**53+1", "sum-past-2**53", "1e400", "decimal", "fraction", "float32"],
 )
-def test_weights_float64_cannot_sum_exactly_are_declined(weights):
+def test_weights_float64_cannot_sum_exactly_are_declined(weights, monkeypatch):
     G = _path(weights)
     expected = nx.single_source_dijkstra_path_length(G, 0)
-    with nx.config(backend_priority=["irreg"]):  # declined at conversion: NetworkX runs it
-        assert _same(nx.single_source_dijkstra_path_length(G, 0), expected)
-        assert _same(nx.single_source_bellman_ford_path_length(G, 0), expected)
     with pytest.raises(NotImplementedError, match="irreg") as raised:
         nx.single_source_dijkstra_path_length(G, 0, backend="irreg")
     assert "NetworkX must run this graph" in str(raised.value.__cause__)
+    G.__networkx_cache__.clear()
+    monkeypatch.setattr("nx_irreg.interface.MIN_EDGES_TO_CONVERT", 0)  # small graphs too
+    with nx.config(backend_priority=["irreg"]):  # declined at conversion: NetworkX runs it
+        assert _same(nx.single_source_dijkstra_path_length(G, 0), expected)
+        assert _same(nx.single_source_bellman_ford_path_length(G, 0), expected)
+    assert "FAILED_TO_CONVERT" in G.__networkx_cache__["backends"]["irreg"].values()
     with pytest.raises(NotImplementedError, match=r"edge \(0, 1\) has 'weight' = |sum to more"):
         from_networkx(G, "weight")
 
