@@ -9,9 +9,11 @@
 #include <pybind11/stl.h>
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -19,19 +21,32 @@
 
 namespace irreg::bindings {
 
-// Calls fn(key, value) (borrowed references) for every item of a mapping: a dict through
-// PyDict_Next, anything else (NetworkX's filtered views) through items().
+// Calls fn(key, value) for every item of a mapping: a dict through PyDict_Next, anything else
+// (NetworkX's filtered views) through items(). fn may run Python code (a weight's __float__ or
+// __index__, a label's __hash__ or __eq__) that changes or frees what is being walked, so the
+// mapping, the key and the value are held, and a dict whose size changes stops the walk with
+// Python's own RuntimeError.
 template <class Fn>
 void ForEachItem(py::handle mapping, Fn&& fn) {
   if (PyDict_Check(mapping.ptr())) {
+    const py::object dict = py::reinterpret_borrow<py::object>(mapping);
+    const Py_ssize_t size = PyDict_GET_SIZE(dict.ptr());
     PyObject *key, *value;
     Py_ssize_t pos = 0;
-    while (PyDict_Next(mapping.ptr(), &pos, &key, &value)) fn(key, value);
+    while (PyDict_Next(dict.ptr(), &pos, &key, &value)) {
+      const py::object k = py::reinterpret_borrow<py::object>(key);
+      const py::object v = py::reinterpret_borrow<py::object>(value);
+      fn(k, v);
+      if (PyDict_GET_SIZE(dict.ptr()) != size)
+        throw std::runtime_error("dictionary changed size during iteration (G changed while "
+                                 "it was being converted)");
+    }
     return;
   }
   for (py::handle item : mapping.attr("items")()) {
-    py::tuple kv = py::reinterpret_borrow<py::tuple>(item);
-    fn(kv[0].ptr(), kv[1].ptr());
+    const py::tuple kv = py::reinterpret_borrow<py::tuple>(item);
+    const py::object k = kv[0], v = kv[1];
+    fn(k, v);
   }
 }
 
@@ -45,12 +60,21 @@ inline py::object MappingGet(py::handle mapping, py::handle key, py::handle fall
   return mapping.attr("get")(key, fallback);
 }
 
+// Integers up to 2**53 in magnitude are exact in float64, and so are sums that stay there.
+constexpr uint64_t kExactInDouble = uint64_t{1} << 53;
+
+[[noreturn]] inline void ThrowNotImplemented(const std::string& what) {
+  PyErr_SetString(PyExc_NotImplementedError, what.c_str());
+  throw py::error_already_set();
+}
+
 class NetworkxConverter {
  public:
   NetworkxConverter(py::handle g, py::object weight, py::object default_weight)
       : node_(g.attr("_node")), adj_(g.attr("_adj")), weight_(std::move(weight)),
         default_weight_(std::move(default_weight)),
-        multigraph_(g.attr("is_multigraph")().cast<bool>()) {}
+        multigraph_(g.attr("is_multigraph")().cast<bool>()),
+        directed_(g.attr("is_directed")().cast<bool>()) {}
 
   // Node labels in G's order, offsets and targets in adjacency order, weights (empty if none).
   void Run() {
@@ -60,23 +84,28 @@ class NetworkxConverter {
     n_ = static_cast<int32_t>(n);
     nodes_ = py::list(n);
     Py_ssize_t i = 0;
-    ForEachItem(node_, [&](PyObject* key, PyObject*) {
+    ForEachItem(node_, [&](py::handle key, py::handle) {
+      if (i == n) throw std::runtime_error(kChanged);  // a view's filter added nodes
       if (identity_) {
         int overflow = 0;
-        identity_ = PyLong_CheckExact(key) && PyLong_AsLongLongAndOverflow(key, &overflow) == i &&
-                    !overflow;
+        identity_ = PyLong_CheckExact(key.ptr()) &&
+                    PyLong_AsLongLongAndOverflow(key.ptr(), &overflow) == i && !overflow;
       }
-      Py_INCREF(key);
-      PyList_SET_ITEM(nodes_.ptr(), i++, key);
+      PyList_SET_ITEM(nodes_.ptr(), i++, key.inc_ref().ptr());
     });
+    if (i != n) throw std::runtime_error(kChanged);
     if (!identity_) BuildIndex();
     offsets_.assign(static_cast<size_t>(n) + 1, 0);
     for (i = 0; i < n; ++i) {
-      py::handle u = nodes_[i];
-      py::object row = adj_[u];
-      ForEachItem(row, [&](PyObject* v, PyObject* data) { AddEdge(u, v, data); });
+      const py::object u = nodes_[i];
+      const py::object row = MappingGet(adj_, u, py::none());
+      if (row.is_none()) throw std::runtime_error(kChanged);  // a weight's code removed u
+      row_ = static_cast<VertexId>(i);
+      ForEachItem(row, [&](py::handle v, py::handle data) { AddEdge(u, v, data); });
       offsets_[i + 1] = static_cast<int64_t>(targets_.size());
     }
+    if (py::len(node_) != n) throw std::runtime_error(kChanged);
+    CheckExactSums();
   }
 
   std::unique_ptr<graph::Graph> Build(bool directed, int32_t tile_size, const KernelTable& k) {
@@ -89,8 +118,14 @@ class NetworkxConverter {
   py::list nodes() const { return nodes_; }
   py::object index() const { return index_; }  // None when labels are 0..n-1 in order
   bool integral() const { return integral_; }
+  // The one type of every integer weight (int for Python's, bools and int subclasses too: their
+  // sums are ints), None when they differ or there are none.
+  py::object integer_type() const { return int_types_agree_ ? int_type_ : py::none(); }
 
  private:
+  static constexpr const char* kChanged =
+      "G changed while it was being converted (dictionary changed size during iteration)";
+
   void BuildIndex() {
     py::dict index;
     for (int32_t i = 0; i < n_; ++i) index[nodes_[i]] = py::int_(i);
@@ -119,33 +154,100 @@ class NetworkxConverter {
   std::optional<double> WeightOf(py::handle u, py::handle v, py::handle data) {
     if (!multigraph_) return Number(u, v, MappingGet(data, weight_, default_weight_));
     std::optional<double> smallest;
-    ForEachItem(data, [&](PyObject*, PyObject* attrs) {
+    ForEachItem(data, [&](py::handle, py::handle attrs) {
       const std::optional<double> w = Number(u, v, MappingGet(attrs, weight_, default_weight_));
       if (w && (!smallest || *w < *smallest)) smallest = w;
     });
     return smallest;
   }
 
-  std::optional<double> Number(py::handle u, py::handle v, const py::object& value) {
-    if (value.is_none()) return std::nullopt;
-    const double w = PyFloat_AsDouble(value.ptr());
-    if (w == -1.0 && PyErr_Occurred()) {
-      PyErr_Clear();
-      throw py::type_error("edge (" + py::repr(u).cast<std::string>() + ", " +
-                           py::repr(v).cast<std::string>() + ") has " +
-                           py::repr(weight_).cast<std::string>() + " = " +
-                           py::repr(value).cast<std::string>() + ", which is not a number");
-    }
-    if (std::isnan(w))
-      throw py::value_error("edge (" + py::repr(u).cast<std::string>() + ", " +
-                            py::repr(v).cast<std::string>() + ") has " +
-                            py::repr(weight_).cast<std::string>() + " = nan");
-    integral_ = integral_ && PyLong_Check(value.ptr());
-    return w;
+  std::string EdgeHas(py::handle u, py::handle v) const {
+    return "edge (" + py::repr(u).cast<std::string>() + ", " + py::repr(v).cast<std::string>() +
+           ") has " + py::repr(weight_).cast<std::string>() + " = ";
   }
 
-  void AddEdge(py::handle u, PyObject* v, PyObject* data) {
+  // A weight as float64, where float64 arithmetic gives NetworkX's sums: floats, and integers
+  // (Python's, NumPy's: any numbers.Integral) small enough to stay exact. Any other number
+  // (Decimal, Fraction, float32, ...) NetworkX sums in its own type, so irreg declines the graph
+  // with NotImplementedError, on which NetworkX's dispatcher falls back to NetworkX.
+  std::optional<double> Number(py::handle u, py::handle v, const py::object& value) {
+    if (value.is_none()) return std::nullopt;
+    if (PyFloat_Check(value.ptr())) {
+      const double w = PyFloat_AS_DOUBLE(value.ptr());
+      if (std::isnan(w)) throw py::value_error(EdgeHas(u, v) + "nan");
+      integral_ = false;
+      return w;
+    }
+    if (const std::optional<py::object> as_int = AsInt(u, v, value))
+      return ExactInt(u, v, value, *as_int);
+    if (PyFloat_AsDouble(value.ptr()) == -1.0 && PyErr_Occurred()) {
+      PyErr_Clear();
+      throw py::type_error(EdgeHas(u, v) + py::repr(value).cast<std::string>() +
+                           ", which is not a number");
+    }
+    ThrowNotImplemented(EdgeHas(u, v) + py::repr(value).cast<std::string>() + ", a " +
+                        py::str(py::type::handle_of(value).attr("__name__")).cast<std::string>() +
+                        ": irreg computes in float64 and NetworkX keeps this type's arithmetic, "
+                        "so NetworkX must run this graph");
+  }
+
+  // value as a Python int when it is an integer (int, bool, NumPy's integers); nullopt if not.
+  std::optional<py::object> AsInt(py::handle u, py::handle v, const py::object& value) {
+    if (PyLong_Check(value.ptr())) return value;
+    if (integral_type_.is_none()) integral_type_ = py::module_::import("numbers").attr("Integral");
+    const int is_integral = PyObject_IsInstance(value.ptr(), integral_type_.ptr());
+    if (is_integral < 0) throw py::error_already_set();
+    if (!is_integral) return std::nullopt;
+    PyObject* index = PyNumber_Index(value.ptr());
+    if (index == nullptr) {
+      PyErr_Clear();
+      throw py::type_error(EdgeHas(u, v) + py::repr(value).cast<std::string>() +
+                           ", an Integral without __index__");
+    }
+    return py::reinterpret_steal<py::object>(index);
+  }
+
+  double ExactInt(py::handle u, py::handle v, const py::object& value, const py::object& as_int) {
+    int overflow = 0;
+    const long long x = PyLong_AsLongLongAndOverflow(as_int.ptr(), &overflow);
+    if (x == -1 && PyErr_Occurred()) throw py::error_already_set();
+    const uint64_t magnitude = x < 0 ? 0 - static_cast<uint64_t>(x) : static_cast<uint64_t>(x);
+    if (overflow || magnitude > kExactInDouble) {
+      // repr of a huge int is long, and past 4300 digits it raises
+      const int64_t bits = as_int.attr("bit_length")().cast<int64_t>();
+      const std::string shown = bits <= 256 ? py::repr(value).cast<std::string>()
+                                            : "an int of " + std::to_string(bits) + " bits";
+      ThrowNotImplemented(EdgeHas(u, v) + shown +
+                          ", beyond 2**53, where float64 rounds integers; NetworkX sums ints "
+                          "exactly, so NetworkX must run this graph");
+    }
+    const py::handle type = PyLong_Check(value.ptr())
+                                ? py::handle(reinterpret_cast<PyObject*>(&PyLong_Type))
+                                : py::handle(reinterpret_cast<PyObject*>(Py_TYPE(value.ptr())));
+    if (int_type_.is_none()) int_type_ = py::reinterpret_borrow<py::object>(type);
+    int_types_agree_ = int_types_agree_ && int_type_.is(type);
+    if (count_magnitude_ && magnitude_sum_ <= kExactInDouble) magnitude_sum_ += magnitude;
+    negative_ = negative_ || x < 0;
+    return static_cast<double>(x);
+  }
+
+  // Integer path lengths are exact when every sum stays within 2**53: Dijkstra's sums are
+  // within the sum of all |w|; Bellman-Ford's, until a vertex queued n times ends it, within n
+  // times that (each edge used at most once per pop of its tail).
+  void CheckExactSums() const {
+    const uint64_t limit =
+        negative_ ? kExactInDouble / (static_cast<uint64_t>(n_) + 1) : kExactInDouble;
+    if (magnitude_sum_ <= limit) return;
+    ThrowNotImplemented(
+        "the integer weights' magnitudes sum to more than " + std::to_string(limit) +
+        (negative_ ? " (2**53 / (n + 1), with negative weights)" : " (2**53)") +
+        ": float64 path lengths could round where NetworkX's int sums are exact, so NetworkX "
+        "must run this graph");
+  }
+
+  void AddEdge(py::handle u, py::handle v, py::handle data) {
     const VertexId target = IndexOf(u, v);
+    count_magnitude_ = directed_ || row_ <= target;  // an undirected edge is in two rows
     if (weight_.is_none()) {
       targets_.push_back(target);
       return;
@@ -157,12 +259,20 @@ class NetworkxConverter {
   }
 
   py::object node_, adj_, weight_, default_weight_;
+  py::object integral_type_ = py::none();
   bool multigraph_;
+  bool directed_;
   int32_t n_ = 0;
+  VertexId row_ = 0;
+  bool count_magnitude_ = true;
   py::list nodes_;
   py::object index_ = py::none();
   bool identity_ = true;
   bool integral_ = true;
+  bool negative_ = false;
+  uint64_t magnitude_sum_ = 0;  // saturates just past 2**53
+  py::object int_type_ = py::none();
+  bool int_types_agree_ = true;
   std::vector<int64_t> offsets_;
   std::vector<VertexId> targets_;
   std::vector<double> weights_;
@@ -177,11 +287,14 @@ inline void BindNetworkx(py::module_& m) {
     NetworkxConverter c(g, std::move(weight), std::move(default_weight));
     c.Run();
     std::unique_ptr<Graph> built = c.Build(directed, tile_size, k);
-    return py::make_tuple(std::move(built), c.nodes(), c.index(), c.integral());
+    return py::make_tuple(std::move(built), c.nodes(), c.index(), c.integral(),
+                          c.integer_type());
   }, py::arg("G"), py::arg("weight"), py::arg("default_weight"), py::arg("tile_size") = 0,
      py::arg("isa") = py::none(),
      "Graph, node labels, label->position dict (None when labels are 0..n-1 in order), and "
-     "whether every weight was an int.");
+     "whether every weight was an integer, and the integers' one type (None if several). "
+     "NotImplementedError where float64 cannot give "
+     "NetworkX's exact lengths (see from_networkx).");
 
   m.def("ordered_bfs", [](const Graph& g, const std::vector<int64_t>& sources, int64_t depth_limit) {
     const graph::CsrGraph& csr = g.layout().csr();

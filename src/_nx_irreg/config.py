@@ -100,8 +100,9 @@ OPTIONS: dict[str, Option] = {
     "weight_dtype": Option(
         "auto",
         "str, optional",
-        "Type of returned path lengths: 'auto' (int when every weight is an int, as "
-        "NetworkX), 'float64', or 'int64' (weights must be integers).",
+        "Type of returned path lengths: 'auto' (as NetworkX: ints when every weight is an "
+        "integer, NumPy scalars when every weight has one NumPy integer type), 'float64', or "
+        "'int64' (weights must be integers).",
         _one_of("weight_dtype", ("auto", "float64", "int64")),
     ),
     "execution": Option(

@@ -29,8 +29,9 @@ class BackendGraph:
 
     Node ``i`` of the :class:`IrregGraph` is the ``i``-th node of the NetworkX graph; ``nodes``
     holds the labels. ``weight`` is the edge attribute the weights came from (``None``:
-    unweighted), ``integral_weights`` whether every weight was a Python ``int`` (NetworkX then
-    returns ``int`` distances, and so do we).
+    unweighted), ``integral_weights`` whether every weight was an integer, Python's or NumPy's
+    (NetworkX then returns integer distances, and so do we), ``integer_type`` the NumPy integer
+    type of every weight when they all have one (NetworkX's sums then have it), else ``None``.
     """
 
     __networkx_backend__ = "irreg"
@@ -45,6 +46,7 @@ class BackendGraph:
         multigraph: bool,
         weight: str | None,
         integral_weights: bool,
+        integer_type: type | None = None,
         graph_attrs: dict | None = None,
     ) -> None:
         self.graph = graph
@@ -54,6 +56,7 @@ class BackendGraph:
         self._multigraph = multigraph
         self.weight = weight
         self.integral_weights = integral_weights
+        self.integer_type = integer_type
         self.graph_attrs = graph_attrs or {}
         self.__networkx_cache__: dict = {}
         self._labels: np.ndarray | None = None
@@ -137,12 +140,25 @@ def from_networkx(
     it weighs ``default``; on a multigraph the smallest over parallel edges counts, and an edge
     whose weight is ``None`` is left out, as NetworkX's shortest-path functions do. A weight that
     is not a number raises ``TypeError`` naming the edge; NaN raises ``ValueError``.
+
+    Lengths are computed in float64, which gives NetworkX's own sums only for floats and for
+    integers (Python's or NumPy's) while every sum stays within 2**53. Any other weight raises
+    ``NotImplementedError`` naming the edge and the value, and so does a graph whose integer
+    weights' magnitudes sum past 2**53 (past 2**53 / (n + 1) with negative weights, for
+    Bellman-Ford): an int beyond that (``10**30``, ``2**53 + 1``, ``10**400``), a ``Decimal``, a
+    ``Fraction``, a ``float32``. NetworkX's dispatcher then runs NetworkX itself (under
+    ``backend_priority``), or, with ``backend="irreg"``, raises ``NotImplementedError`` whose
+    cause is this one. ``G`` changing while it is converted (a weight's ``__index__`` or a
+    label's ``__hash__`` can run any code) raises ``RuntimeError``.
     """
     if not (hasattr(G, "_adj") and hasattr(G, "_node") and hasattr(G, "is_directed")):
         raise TypeError(f"expected a NetworkX graph, got {type(G).__name__}")
     if tile_size is not None:
         check_option("tile_size", tile_size)
-    core, nodes, index, integral = _core.from_networkx(G, weight, default, tile_size or 0, isa)
+    core, nodes, index, integral, int_type = _core.from_networkx(
+        G, weight, default, tile_size or 0, isa
+    )
+    numpy_int = isinstance(int_type, type) and issubclass(int_type, np.integer)
     return BackendGraph(
         IrregGraph(core),
         nodes,
@@ -151,6 +167,7 @@ def from_networkx(
         multigraph=G.is_multigraph(),
         weight=weight,
         integral_weights=bool(integral),
+        integer_type=int_type if numpy_int else None,
         graph_attrs=dict(G.graph) if graph_attrs else None,
     )
 
@@ -190,7 +207,9 @@ def to_networkx(graph: BackendGraph) -> object:
         G.add_edges_from(zip(u, v, strict=True))
     else:
         values: Sequence = weights.tolist()
-        if graph.integral_weights:
+        if graph.integer_type is not None:
+            values = list(weights.astype(graph.integer_type))
+        elif graph.integral_weights:
             values = [int(w) for w in values]
         G.add_weighted_edges_from(zip(u, v, values, strict=True), weight=graph.weight)
     return G

@@ -103,8 +103,10 @@ class IrregGraph:
         """Builds the graph whose edge ``i -> j`` is the stored entry ``A[i, j]`` (its weight).
 
         Every stored entry is an edge, explicit zeros included (a zero-weight edge), as in
-        ``scipy.sparse.csgraph`` for sparse input. With ``directed=False`` the matrix is read as
-        undirected: ``A[i, j]`` and ``A[j, i]`` are the same edge.
+        ``scipy.sparse.csgraph`` for sparse input. Duplicate entries (a COO matrix may hold
+        several for one ``(i, j)``) are summed into one edge, as scipy does when it converts to
+        CSR (``A.sum_duplicates()``); ``matrix`` itself is left as it is. With ``directed=False``
+        the matrix is read as undirected: ``A[i, j]`` and ``A[j, i]`` are the same edge.
         """
         import scipy.sparse as sp
 
@@ -113,7 +115,9 @@ class IrregGraph:
         rows, cols = matrix.shape
         if rows != cols:
             raise ValueError(f"adjacency matrix must be square, got shape {matrix.shape}")
-        coo = matrix.tocoo()
+        # A copy: tocoo() of a COO matrix is the matrix itself, which sum_duplicates would change.
+        coo = matrix.tocoo(copy=True)
+        coo.sum_duplicates()
         return cls.from_edges(
             coo.row, coo.col, coo.data, n=rows, directed=directed, tile_size=tile_size
         )

@@ -497,6 +497,20 @@ def test_from_scipy_keeps_explicit_zeros(isa):
         IrregGraph.from_scipy(sp.csr_matrix((2, 3)))
 
 
+def test_from_scipy_sums_duplicate_entries_as_scipy_does():
+    from scipy.sparse.csgraph import dijkstra as csgraph_dijkstra
+
+    # Two entries for (0, 1): scipy's CSR (and csgraph) hold their sum, 7, not the last one, 2.
+    a = sp.coo_array(
+        (np.array([5.0, 2.0, 1.0]), (np.array([0, 0, 1]), np.array([1, 1, 2]))), shape=(3, 3)
+    )
+    g = IrregGraph.from_scipy(a)
+    assert g.num_edges == 2
+    assert sssp(g, source=0).value.tolist() == [0.0, 7.0, 8.0]
+    assert csgraph_dijkstra(a, indices=0).tolist() == [0.0, 7.0, 8.0]
+    assert a.nnz == 3  # the caller's matrix keeps its entries
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("reverse", [False, True])
 def test_long_path(isa, reverse):

@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import inspect
 import math
+import numbers
 import warnings
+from decimal import Decimal
+from fractions import Fraction
 from importlib.metadata import entry_points
 
 import networkx as nx
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -316,6 +320,130 @@ def test_conversion_is_much_faster_than_a_python_loop():
     G = nx.gnm_random_graph(20000, 200000, seed=5, directed=True)
     converted = from_networkx(G, "weight")
     assert converted.graph.num_edges == 200000
+
+
+# --- exact weights: NetworkX's values and types, or NetworkX runs the graph ----------------------
+
+
+def _path(weights: list) -> nx.Graph:
+    G = nx.Graph()
+    for i, w in enumerate(weights):
+        G.add_edge(i, i + 1, weight=w)
+    return G
+
+
+def _same(got: dict, expected: dict) -> bool:
+    return list(got.items()) == list(expected.items()) and [type(v) for v in got.values()] == [
+        type(v) for v in expected.values()
+    ]
+
+
+@pytest.mark.parametrize(
+    "weights",
+    [
+        [10**30, 1],  # past int64: float64 cast back gave -2**63
+        [2**53 + 1, 1],  # past 2**53: float64 rounds it
+        [2**52, 2**52, 1],  # each exact, their sum is not
+        [10**400, 1],  # past float64 itself: OverflowError, reported as "not a number"
+        [Decimal("0.1"), Decimal("0.2")],
+        [Fraction(1, 3), Fraction(1, 3)],
+        [np.float32(0.1), np.float32(0.2)],  # NetworkX sums in float32
+    ],
+    ids=["1e30", "2**53+1", "sum-past-2**53", "1e400", "decimal", "fraction", "float32"],
+)
+def test_weights_float64_cannot_sum_exactly_are_declined(weights, monkeypatch):
+    G = _path(weights)
+    expected = nx.single_source_dijkstra_path_length(G, 0)
+    with pytest.raises(NotImplementedError, match="irreg") as raised:
+        nx.single_source_dijkstra_path_length(G, 0, backend="irreg")
+    assert "NetworkX must run this graph" in str(raised.value.__cause__)
+    G.__networkx_cache__.clear()
+    monkeypatch.setattr("nx_irreg.interface.MIN_EDGES_TO_CONVERT", 0)  # small graphs too
+    with nx.config(backend_priority=["irreg"]):  # declined at conversion: NetworkX runs it
+        assert _same(nx.single_source_dijkstra_path_length(G, 0), expected)
+        assert _same(nx.single_source_bellman_ford_path_length(G, 0), expected)
+    assert "FAILED_TO_CONVERT" in G.__networkx_cache__["backends"]["irreg"].values()
+    with pytest.raises(NotImplementedError, match=r"edge \(0, 1\) has 'weight' = |sum to more"):
+        from_networkx(G, "weight")
+
+
+def test_declined_weights_name_the_edge_and_the_value():
+    with pytest.raises(NotImplementedError, match=r"edge \(0, 1\) has 'weight' = 10{30}, beyond"):
+        from_networkx(_path([10**30]), "weight")
+    with pytest.raises(NotImplementedError, match=r"= an int of 1329 bits, beyond 2\*\*53"):
+        from_networkx(_path([10**400]), "weight")
+    with pytest.raises(NotImplementedError, match=r"= Decimal\('0.5'\), a Decimal"):
+        from_networkx(_path([1, Decimal("0.5")]), "weight")
+    with pytest.raises(NotImplementedError, match=r"sum to more than 9007199254740992 \(2\*\*53\)"):
+        from_networkx(_path([2**52, 2**52, 1]), "weight")
+
+
+def test_integer_weights_up_to_2_53_are_exact():
+    G = _path([2**52, 2**52 - 1, 1])  # the lengths reach 2**53, where float64 is still exact
+    got = nx.single_source_dijkstra_path_length(G, 0, backend="irreg")
+    assert _same(got, nx.single_source_dijkstra_path_length(G, 0)) and got[3] == 2**53
+    D = nx.DiGraph()
+    D.add_weighted_edges_from([(0, 1, 2**40), (1, 2, -(2**40)), (0, 2, 3)])
+    assert _same(
+        nx.single_source_bellman_ford_path_length(D, 0, backend="irreg"),
+        nx.single_source_bellman_ford_path_length(D, 0),
+    )
+    # With negative weights Bellman-Ford's sums can reach n times the total before it stops.
+    with pytest.raises(NotImplementedError, match=r"2\*\*53 / \(n \+ 1\), with negative"):
+        from_networkx(nx.DiGraph([(0, 1, {"weight": 2**52}), (1, 2, {"weight": -5})]), "weight")
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.int32, np.uint8])
+def test_numpy_integer_weights_give_networkx_types(dtype):
+    G = _path([dtype(2), dtype(3)])
+    expected = nx.single_source_dijkstra_path_length(G, 0)
+    assert _same(nx.single_source_dijkstra_path_length(G, 0, backend="irreg"), expected)
+    assert type(expected[2]) is dtype
+    mixed = _path([np.int64(2), 3, True])  # per-path types in NetworkX: ints of equal value here
+    got = nx.single_source_dijkstra_path_length(mixed, 0, backend="irreg")
+    assert got == nx.single_source_dijkstra_path_length(mixed, 0)
+    assert all(type(v) is int for v in got.values())
+    floats = nx.single_source_dijkstra_path_length(G, 0, backend="irreg", weight_dtype="float64")
+    assert all(type(v) is float for v in floats.values())
+
+
+class _Mutating:
+    """A weight whose conversion to a number removes every edge of ``G`` (NetworkX itself never
+    converts it): conversion walks the very dicts this frees."""
+
+    def __init__(self, G):
+        self.G = G
+
+    def _mutate(self):
+        G = self.G
+        G.remove_edges_from(list(G.edges(keys=True) if G.is_multigraph() else G.edges))
+
+    def __float__(self):
+        self._mutate()
+        return 1.0
+
+
+class _MutatingInteger(_Mutating):
+    def __index__(self):
+        self._mutate()
+        return 1
+
+
+numbers.Integral.register(_MutatingInteger)
+
+
+@pytest.mark.parametrize("cls", [nx.Graph, nx.MultiGraph, nx.MultiDiGraph])
+def test_weight_that_changes_the_graph_during_conversion(cls):
+    for weight, error in ((_MutatingInteger, RuntimeError), (_Mutating, NotImplementedError)):
+        G = cls()
+        G.add_edge(0, 1, weight=weight(G))
+        G.add_edge(0, 2, weight=2)
+        if G.is_multigraph():
+            G.add_edge(0, 1, weight=3)  # a second key: the key dict is walked on after the call
+        G.add_edge(1, 2, weight=3)
+        match = "changed size during iteration" if error is RuntimeError else "NetworkX must"
+        with pytest.raises(error, match=match):
+            from_networkx(G, "weight")
 
 
 # --- errors as NetworkX raises them --------------------------------------------------------------

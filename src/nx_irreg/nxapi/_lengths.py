@@ -40,18 +40,27 @@ def length_dict(
     """``{label: length}`` for ``order`` and its ``lengths`` (aligned), the first ``sources``
     entries being sources.
 
-    Lengths are ints when every weight is an int (``weight_dtype="auto"``, as NetworkX's sums of
-    Python numbers are) or ``"int64"``, floats under ``"float64"``; with ``"auto"`` and float
-    weights the sources keep NetworkX's int 0. ``integral`` overrides the graph's flag (hop counts).
-    NetworkX's type is per path (an int until a float weight joins the sum); with int and float
-    weights mixed, every length but the sources' is a float here.
+    Lengths are integers when every weight is an integer (``weight_dtype="auto"``, as
+    NetworkX's sums of ints are) or ``"int64"``: Python ints, or, when every weight has one NumPy
+    integer type, that type (as NetworkX's sums of NumPy integers are; the sources keep its int
+    0). Conversion refused integer weights whose sums float64 would round, so the values are
+    exact. Lengths are floats under ``"float64"``; with ``"auto"`` and float weights the sources
+    keep NetworkX's int 0. ``integral`` overrides the graph's flag (hop counts). NetworkX's type
+    is per path (an int until a float weight joins the sum); with int and float weights mixed,
+    every length but the sources' is a float here.
     """
+    hop_counts = integral is not None
     integral = G.integral_weights if integral is None else integral
     if options.weight_dtype == "int64" and not integral:
         raise TypeError("weight_dtype='int64' needs integer weights; this graph has other numbers")
     as_int = options.weight_dtype == "int64" or (options.weight_dtype == "auto" and integral)
-    values = lengths.astype(np.int64).tolist() if as_int else lengths.astype(float).tolist()
-    if options.weight_dtype == "auto" and not as_int:
+    auto = options.weight_dtype == "auto"
+    numpy_type = G.integer_type if auto and as_int and not hop_counts else None
+    if numpy_type is not None:
+        values = list(lengths.astype(numpy_type))  # NumPy scalars, as NetworkX's sums are
+    else:
+        values = lengths.astype(np.int64).tolist() if as_int else lengths.astype(float).tolist()
+    if auto and (numpy_type is not None or not as_int):
         values[:sources] = [0] * sources
     return dict(zip(G.labels(order), values, strict=True))
 
