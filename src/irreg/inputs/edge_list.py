@@ -17,6 +17,7 @@ import math
 import os
 import re
 import warnings
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
@@ -92,15 +93,16 @@ class EdgeList:
 
 
 class EdgeListError(ValueError):
-    """A malformed edge-list file; the message reads ``<path>:<line>: <problem>``."""
+    """A malformed edge-list file; the message reads ``<path>:<line>: <problem>``, or
+    ``<path>: <problem>`` (``line`` None) for a problem of the whole file, such as bad gzip data."""
 
-    def __init__(self, path: str, line: int, problem: str) -> None:
-        super().__init__(f"{path}:{line}: {problem}")
+    def __init__(self, path: str, line: int | None, problem: str) -> None:
+        super().__init__(f"{path}: {problem}" if line is None else f"{path}:{line}: {problem}")
         self.path = path
         self.line = line
         self.problem = problem
 
-    def __reduce__(self) -> tuple[type[EdgeListError], tuple[str, int, str]]:
+    def __reduce__(self) -> tuple[type[EdgeListError], tuple[str, int | None, str]]:
         return type(self), (self.path, self.line, self.problem)
 
 
@@ -132,7 +134,7 @@ def read_edge_list(path: str | os.PathLike[str], *, directed: bool = True) -> Ed
     FileNotFoundError
         The file does not exist.
     EdgeListError
-        A line is malformed: wrong or inconsistent column count, a comment after data, an id
+        The gzip data is truncated or corrupt (no line number then), or a line is malformed: wrong or inconsistent column count, a comment after data, an id
         that is not an integer in ``[0, 2**31 - 1)``, or a weight that is not a number or is
         NaN. The message names the file, the 1-based line and the problem.
     """
@@ -143,7 +145,7 @@ def read_edge_list(path: str | os.PathLike[str], *, directed: bool = True) -> Ed
     # slower on 5M lines, so the fast path reads a plain regular file again by name.
     reread = os.path.isfile(label)
     if data.startswith(_GZIP_MAGIC):  # SNAP ships its edge lists gzip-compressed
-        data = gzip.decompress(data)
+        data = _gunzip(label, data)
         reread = False
     edges = _read_fast(label if reread else None, data)
     if edges is None:
@@ -151,6 +153,18 @@ def read_edge_list(path: str | os.PathLike[str], *, directed: bool = True) -> Ed
     src, dst, weight = edges
     n = int(max(src.max(), dst.max())) + 1 if len(src) else 0
     return EdgeList(src, dst, weight, n, directed, Path(label).name)
+
+
+def _gunzip(path: str, data: bytes) -> bytes:
+    # gzip reports bad data as EOFError, zlib.error or BadGzipFile (an OSError), none of which
+    # says which file; a download cut short is the usual cause.
+    try:
+        return gzip.decompress(data)
+    except EOFError:
+        problem = "truncated gzip data: the file ends before the compressed stream does"
+    except (OSError, zlib.error) as exc:
+        problem = f"corrupt gzip data ({exc})"
+    raise EdgeListError(path, None, problem + "; download or compress the file again")
 
 
 def _read_fast(path: str | None, data: bytes) -> _Columns | None:

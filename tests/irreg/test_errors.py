@@ -1,0 +1,63 @@
+"""Bad input names the problem (DESIGN §10): a Python exception that names the argument, the
+value and the limit; on the command line one line on stderr with exit status 2, before any long
+computation."""
+
+from __future__ import annotations
+
+import gzip
+
+import pytest
+
+from irreg import cli
+from irreg.inputs import EdgeListError, read_edge_list
+
+EDGES = "".join(f"{i} {i + 1}\n" for i in range(200)).encode()
+
+
+def one_line_error(capsys, argv: list[str], *, alone: bool = True) -> str:
+    """Runs ``irreg argv``, asserts exit status 2 and an error of one line on stderr (``alone``:
+    and nothing else there, so nothing ran), and returns that line."""
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    last = err.splitlines()[-1]
+    assert last.startswith("irreg: error: ") and err.count("irreg: error") == 1, err
+    assert not alone or err == last + "\n", err
+    return last
+
+
+# ---------------------------------------------------------------------------------------------
+# Corrupt or truncated gzip edge lists
+
+GOOD_GZ = gzip.compress(EDGES)
+BAD_GZ = {
+    "truncated": (GOOD_GZ[: len(GOOD_GZ) // 2], "truncated gzip data"),
+    "bad-crc": (GOOD_GZ[:-8] + bytes(8), "corrupt gzip data (CRC check failed)"),
+    "bad-deflate": (
+        GOOD_GZ[:20] + bytes([GOOD_GZ[20] ^ 0xFF]) + GOOD_GZ[21:], "corrupt gzip data (Error -3"
+    ),
+    "trailing-garbage": (GOOD_GZ + b"garbage!", "corrupt gzip data"),
+    "magic-only": (GOOD_GZ[:2], "truncated gzip data"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_GZ))
+def test_bad_gzip_names_the_file_and_the_problem(tmp_path, case):
+    data, problem = BAD_GZ[case]
+    path = tmp_path / "graph.txt.gz"
+    path.write_bytes(data)
+    with pytest.raises(EdgeListError) as err:
+        read_edge_list(path)
+    assert str(err.value).startswith(f"{path}: {problem}")
+    assert err.value.line is None and err.value.path == str(path)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["graph", "bfs", "{path}"], ["align", "{path}", "{path}"], ["emu", "bfs", "{path}"]],
+    ids=["graph", "align", "emu-bfs"],
+)
+def test_bad_gzip_on_the_command_line_is_one_line(tmp_path, capsys, argv):
+    path = tmp_path / "g.gz"
+    path.write_bytes(BAD_GZ["truncated"][0])
+    err = one_line_error(capsys, [a.format(path=path) for a in argv], alone=False)
+    assert f"{path}: truncated gzip data" in err
