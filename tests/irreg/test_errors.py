@@ -61,3 +61,46 @@ def test_bad_gzip_on_the_command_line_is_one_line(tmp_path, capsys, argv):
     path.write_bytes(BAD_GZ["truncated"][0])
     err = one_line_error(capsys, [a.format(path=path) for a in argv], alone=False)
     assert f"{path}: truncated gzip data" in err
+
+
+# ---------------------------------------------------------------------------------------------
+# Output paths: refused before the run
+
+
+@pytest.fixture
+def edge_file(tmp_path):
+    path = tmp_path / "g.txt"
+    path.write_bytes(EDGES)
+    return str(path)
+
+
+OUTPUTS = [
+    (["graph", "bfs", "{edges}", "--output", "{out}"], "--output"),
+    (["graph", "bfs", "{edges}", "--json", "{out}"], "--json"),
+    (["align", "{edges}", "{edges}", "--output", "{out}"], "--output"),
+    (["align", "--generate", "er:100:0.05", "--json", "{out}"], "--json"),
+    (["emu", "bfs", "{edges}", "--json", "{out}"], "--json"),
+    (["md", "lj", "--cells", "1", "--steps", "1", "--json", "{out}"], "--json"),
+]
+
+
+@pytest.mark.parametrize("argv, option", OUTPUTS, ids=[" ".join(a[:2]) + o for a, o in OUTPUTS])
+@pytest.mark.parametrize("where", ["missing-folder", "a-folder"])
+def test_unwritable_output_is_refused_up_front(tmp_path, capsys, edge_file, argv, option, where):
+    out = tmp_path / "absent" / "out.json" if where == "missing-folder" else tmp_path
+    err = one_line_error(capsys, [a.format(edges=edge_file, out=out) for a in argv])
+    reason = "does not exist" if where == "missing-folder" else "is a folder"
+    assert f"{option} {out}: " in err and reason in err
+    assert "aligned" not in err and "trial" not in err  # nothing ran
+
+
+def test_write_failure_at_the_end_is_one_line(tmp_path, capsys, edge_file, monkeypatch):
+    from irreg.cli import args as cli_args
+
+    # The folder vanishes after the up-front check: the write itself fails.
+    monkeypatch.setattr(cli_args, "check_output", lambda option, path: None)
+    monkeypatch.setattr("irreg.cli.graph.check_output", lambda option, path: None)
+    out = tmp_path / "gone" / "r.json"
+    argv = ["graph", "bfs", edge_file, "--trials", "1", "--json", str(out)]
+    err = one_line_error(capsys, argv, alone=False)
+    assert f"--json {out}: cannot write" in err

@@ -20,7 +20,13 @@ from typing import Any
 import numpy as np
 
 from irreg import compiled_isas
-from irreg.cli.args import UsageError, non_negative_int, positive_int
+from irreg.cli.args import (
+    UsageError,
+    check_output,
+    non_negative_int,
+    positive_int,
+    write_output,
+)
 from irreg.inputs import EdgeListError, read_edge_list
 
 
@@ -64,6 +70,8 @@ class _Side:
             raise UsageError(f"G{k}: no such file: {path}") from None
         except EdgeListError as err:
             raise UsageError(str(err)) from None
+        except OSError as err:  # a folder, unreadable
+            raise UsageError(f"G{k}: cannot read {path}: {err.strerror or err}") from None
         if edges.weight is not None and not args.edge_types:
             raise UsageError(f"{path} has a third column: pass --edge-types to use it as the type")
         types = self._read_labels(getattr(args, f"node_types{k}"), numeric=False)
@@ -107,6 +115,8 @@ class _Side:
                         ) from None
         except FileNotFoundError:
             raise UsageError(f"no such file: {path}") from None
+        except OSError as err:
+            raise UsageError(f"cannot read {path}: {err.strerror or err}") from None
         return out
 
 
@@ -130,6 +140,8 @@ def run(args: argparse.Namespace) -> int:
     """Runs ``irreg align``; returns the exit status."""
     from nx_irreg import align
 
+    check_output("--output", args.output)
+    check_output("--json", args.json)
     report: dict[str, Any] = {}
     if args.generate:
         if args.g1 or args.g2:
@@ -197,8 +209,7 @@ def run(args: argparse.Namespace) -> int:
         if args.json == "-":
             print(text)
         else:
-            with open(args.json, "w") as f:
-                f.write(text + "\n")
+            write_output("--json", args.json, text + "\n")
     return 0
 
 
@@ -255,5 +266,4 @@ def _write_mapping(path: str, result: Any, ids1: Any, ids2: Any) -> None:
     if path == "-":
         sys.stdout.write(text)
     else:
-        with open(path, "w") as f:
-            f.write(text)
+        write_output("--output", path, text)

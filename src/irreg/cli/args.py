@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import os
+from pathlib import Path
 
-__all__ = ["MissingDependencyError", "UsageError", "non_negative_int", "positive_int"]
+__all__ = [
+    "MissingDependencyError",
+    "UsageError",
+    "check_output",
+    "non_negative_int",
+    "positive_int",
+    "write_output",
+]
 
 
 class UsageError(Exception):
@@ -33,3 +42,34 @@ def _int_at_least(text: str, low: int) -> int:
     if value < low:
         raise argparse.ArgumentTypeError(f"expected an integer >= {low}, got {value}")
     return value
+
+
+def check_output(option: str, path: str | None) -> None:
+    """Refuses an output path that cannot be written, before the run rather than after it.
+
+    ``None`` (not asked for) and ``-`` (stdout) pass. Raises :class:`UsageError` naming the
+    option and the path when the path is a folder, its folder does not exist, or the file or
+    its folder is not writable.
+    """
+    if path is None or path == "-":
+        return
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        raise UsageError(f"{option} {path}: is a folder; give a file name")
+    if not folder.is_dir():
+        raise UsageError(f"{option} {path}: folder {folder} does not exist")
+    if target.exists() and not os.access(target, os.W_OK):
+        raise UsageError(f"{option} {path}: the file is not writable")
+    if not target.exists() and not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"{option} {path}: folder {folder} is not writable")
+
+
+def write_output(option: str, path: str, text: str) -> None:
+    """Writes ``text`` to ``path``; an OSError (disk full, the folder removed meanwhile) becomes
+    a :class:`UsageError` naming the option, as :func:`check_output` could not foresee it."""
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as exc:
+        raise UsageError(f"{option} {path}: cannot write: {exc.strerror or exc}") from None

@@ -14,7 +14,7 @@ import json
 import numpy as np
 
 from irreg.bench.report import format_seconds
-from irreg.cli.args import non_negative_int, positive_int
+from irreg.cli.args import check_output, non_negative_int, positive_int, write_output
 from irreg.emu.inputs import bfs_graph, csr_arrays, laplacian
 
 KERNELS = ("spmv", "bfs", "align")
@@ -41,6 +41,7 @@ def run(args: argparse.Namespace) -> int:
     from irreg.cli.args import UsageError
     from nx_irreg import emu
 
+    check_output("--json", args.json)
     try:
         machine = emu.Machine(args.preset, nodes=args.nodes)
         if args.kernel == "spmv":
@@ -102,8 +103,7 @@ def run(args: argparse.Namespace) -> int:
           f"node{'s' if args.nodes > 1 else ''} ({rate}, {r.migrations:,} migrations, "
           f"{r.counts['remote_writes']:,} remote writes)")
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(s, f, indent=2, default=float)
+        write_output("--json", args.json, json.dumps(s, indent=2, default=float))
     return 0
 
 

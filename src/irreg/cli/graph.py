@@ -21,7 +21,13 @@ import numpy as np
 
 from irreg import compiled_isas
 from irreg.bench.report import format_seconds, machine_info
-from irreg.cli.args import non_negative_int, positive_int
+from irreg.cli.args import (
+    UsageError,
+    check_output,
+    non_negative_int,
+    positive_int,
+    write_output,
+)
 from irreg.inputs import GENERATOR_FORMS, EdgeList, load_input
 
 if TYPE_CHECKING:
@@ -62,8 +68,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Runs ``irreg graph`` for parsed options; returns the exit status."""
-    from irreg.cli.args import UsageError
-
+    check_output("--output", args.output)
+    check_output("--json", args.json)
     try:
         edges = load_input(args.input, seed=args.seed, directed=False if args.undirected else None)
     except (ValueError, OSError) as exc:
@@ -88,14 +94,16 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     report = make_report(args.algorithm, edges, graph, source, build_seconds, trials, result)
     if args.output:
-        np.savez(args.output, **{k: v for k, v in result._asdict().items() if k != "stats"})
+        try:
+            np.savez(args.output, **{k: v for k, v in result._asdict().items() if k != "stats"})
+        except OSError as exc:
+            raise UsageError(f"--output {args.output}: cannot write: {exc.strerror or exc}") from None
     if args.json:
         text = json.dumps(report, indent=2)
         if args.json == "-":
             print(text)
         else:
-            with open(args.json, "w", encoding="utf-8") as f:
-                f.write(text + "\n")
+            write_output("--json", args.json, text + "\n")
     if args.json != "-":
         print_report(report, sys.stdout, input_edges=edges.num_edges)
     return 0

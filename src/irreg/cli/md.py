@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 
-from irreg.cli.args import UsageError
+from irreg.cli.args import UsageError, check_output, write_output
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -36,6 +36,7 @@ def run(args: argparse.Namespace) -> int:
     """Runs ``irreg md lj``; returns the exit status."""
     from irreg.md_driver import parse_rebuild, run_lj
 
+    check_output("--json", args.json)
     if args.cells < 1:
         raise UsageError(f"--cells must be >= 1, got {args.cells}")
     if args.steps < 0:
@@ -70,11 +71,10 @@ def run(args: argparse.Namespace) -> int:
           f"holes {stats['holes']:,}; SIMD utilization {stats['simd_utilization']:.3f}")
     print("Seconds: " + ", ".join(f"{k} {v:.4g}" for k, v in seconds.items()))
     if args.json:
-        with open(args.json, "w") as fh:
-            json.dump({"atoms": atoms, "steps": args.steps, "seconds": result.seconds,
-                       "atom_steps_per_second": result.atom_steps_per_second,
-                       "isa": result.isa, "rebuild": args.rebuild, "regroup": args.regroup,
-                       "neighbor": args.neighbor, "thermo": result.thermo, "stats": stats},
-                      fh, indent=1)
+        write_output("--json", args.json, json.dumps(
+            {"atoms": atoms, "steps": args.steps, "seconds": result.seconds,
+             "atom_steps_per_second": result.atom_steps_per_second,
+             "isa": result.isa, "rebuild": args.rebuild, "regroup": args.regroup,
+             "neighbor": args.neighbor, "thermo": result.thermo, "stats": stats}, indent=1))
     sys.stdout.flush()
     return 0
