@@ -104,3 +104,23 @@ def test_write_failure_at_the_end_is_one_line(tmp_path, capsys, edge_file, monke
     argv = ["graph", "bfs", edge_file, "--trials", "1", "--json", str(out)]
     err = one_line_error(capsys, argv, alone=False)
     assert f"--json {out}: cannot write" in err
+
+
+# ---------------------------------------------------------------------------------------------
+# irreg md lj: sizes that cannot be built
+
+
+def test_md_cells_beyond_the_system_limit_is_one_line(capsys):
+    err = one_line_error(capsys, ["md", "lj", "--cells", "2000"])
+    assert "--cells 2000 means 32,000,000,000 atoms" in err
+    assert "at most 1,073,741,823 (--cells 645 at most)" in err
+
+
+def test_md_cells_beyond_memory_is_one_line(capsys, monkeypatch):
+    from irreg.cli import md
+
+    monkeypatch.setattr(md, "_physical_memory", lambda: 2**30)  # a 1 GiB machine
+    err = one_line_error(capsys, ["md", "lj", "--cells", "100"])
+    assert "--cells 100 means 4,000,000 atoms, about 16.4 GB" in err
+    assert "1.07 GB of memory (--cells 40 at most)" in err
+    assert 4 * 40**3 * md.BYTES_PER_ATOM <= 2**30 < 4 * 41**3 * md.BYTES_PER_ATOM
