@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 
+import numpy as np
 import pytest
 
 from irreg import cli
@@ -124,3 +125,87 @@ def test_md_cells_beyond_memory_is_one_line(capsys, monkeypatch):
     assert "--cells 100 means 4,000,000 atoms, about 16.4 GB" in err
     assert "1.07 GB of memory (--cells 40 at most)" in err
     assert 4 * 40**3 * md.BYTES_PER_ATOM <= 2**30 < 4 * 41**3 * md.BYTES_PER_ATOM
+
+
+# ---------------------------------------------------------------------------------------------
+# Ints beyond what the core takes, and vertex ids: the argument, the value and the limit
+
+
+@pytest.mark.parametrize("tile_size", [2**31, 2**70, -4, 3, 65536])
+def test_graph_tile_size_names_the_value_and_the_limit(tile_size):
+    from nx_irreg import IrregGraph
+
+    with pytest.raises(ValueError) as err:
+        IrregGraph.from_edges([0], [1], tile_size=tile_size)
+    assert str(err.value) == (
+        f"tile_size must be a power of two in [1, 32768] (0 or None: the default), got {tile_size}"
+    )
+
+
+def test_graph_tile_size_zero_or_none_is_the_default():
+    from nx_irreg import IrregGraph
+
+    assert IrregGraph.from_edges([0], [1], tile_size=0).tile_size == 64
+    assert IrregGraph.from_edges([0], [1], tile_size=None).tile_size == 64
+    g = IrregGraph.from_edges([0], [1], tile_size=np.int64(128))
+    assert g.tile_size == 128
+    with pytest.raises(ValueError, match="got -2$"):
+        g._core.retiled(-2)
+    with pytest.raises(TypeError, match="tile_size must be an int .* got float"):
+        IrregGraph.from_edges([0], [1], tile_size=64.0)
+
+
+def test_cli_tile_size_is_one_line(capsys, edge_file):
+    err = one_line_error(capsys, ["graph", "bfs", edge_file, "--tile-size", str(2**31)],
+                         alone=False)
+    assert err.endswith(f"(0 or None: the default), got {2**31}")
+
+
+def test_vertex_limit_is_the_cores_and_the_readers():
+    from irreg import _core, inputs
+
+    assert inputs.MAX_VERTICES == _core.MAX_VERTICES == 2**31 - 2
+
+
+@pytest.mark.parametrize("bad_id", [2**31 - 2, 2**31 - 1, 2**40])
+def test_too_large_vertex_id_is_named(bad_id):
+    from nx_irreg import IrregGraph
+
+    with pytest.raises(ValueError) as err:
+        IrregGraph.from_edges([0], [bad_id])
+    assert str(err.value) == (
+        f"dst holds vertex id {bad_id}; ids must be below 2147483646 (32-bit ids; renumber them)"
+    )
+
+
+@pytest.mark.parametrize("n", [2**31 - 1, 2**63, -1])
+def test_n_out_of_range_is_named(n):
+    from nx_irreg import IrregGraph
+
+    with pytest.raises(ValueError, match=rf"^n must be in \[0, 2147483646\], got {n}$"):
+        IrregGraph.from_edges([0], [1], n=n)
+
+
+def test_core_graph_refuses_n_beyond_the_limit():
+    from irreg import _core
+
+    ids = np.zeros(0, dtype=np.int64)
+    with pytest.raises(ValueError, match=r"^n must be in \[0, 2147483646\], got 2147483647$"):
+        _core.Graph(ids, ids, None, 2**31 - 1, True)
+
+
+def test_cli_warns_when_ids_not_edges_set_the_size(tmp_path, capsys):
+    from irreg.cli.graph import sparse_ids_warning
+    from irreg.inputs import EdgeList
+
+    one = np.array([0], dtype=np.int64)
+    sparse = EdgeList(one, one + 1_999_999, None, 2_000_000, True, "sparse.txt")
+    assert sparse_ids_warning(sparse) == (
+        "warning: sparse.txt: ids up to 1,999,999 for 1 edges; the graph takes memory for every "
+        "id (about 0.016 GB for the CSR offsets alone): renumber the ids to make it smaller"
+    )
+    assert sparse_ids_warning(EdgeList(one, one + 999, None, 1000, True, "small.txt")) is None
+    path = tmp_path / "sparse.txt"
+    path.write_text("0 1999999\n")
+    assert cli.main(["graph", "wcc", str(path), "--trials", "1"]) == 0
+    assert "warning: sparse.txt: ids up to 1,999,999 for 1 edges" in capsys.readouterr().err

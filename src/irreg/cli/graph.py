@@ -78,6 +78,9 @@ def run(args: argparse.Namespace) -> int:
         f"{edges.name}: {edges.n:,} vertices, {edges.num_edges:,}"
         f" {'directed' if edges.directed else 'undirected'} input edges; building ..."
     )
+    warning = sparse_ids_warning(edges)
+    if warning:
+        _say(warning)
     try:
         start = time.perf_counter()
         graph = build_graph(edges, tile_size=args.tile_size, isa=args.isa)
@@ -107,6 +110,23 @@ def run(args: argparse.Namespace) -> int:
     if args.json != "-":
         print_report(report, sys.stdout, input_edges=edges.num_edges)
     return 0
+
+
+# Ids are used as given, so a few edges with a large id make a graph of that many vertices:
+# worth saying once it costs real memory (8 MB of offsets) for far more ids than edges.
+SPARSE_IDS_RATIO = 100
+SPARSE_IDS_MIN_VERTICES = 1_000_000
+
+
+def sparse_ids_warning(edges: EdgeList) -> str | None:
+    """A warning when the largest id, not the edges, sets the graph's size (None otherwise)."""
+    if edges.n < SPARSE_IDS_MIN_VERTICES or edges.n <= SPARSE_IDS_RATIO * edges.num_edges:
+        return None
+    return (
+        f"warning: {edges.name}: ids up to {edges.n - 1:,} for {edges.num_edges:,} edges; the "
+        f"graph takes memory for every id (about {8 * edges.n / 1e9:.2g} GB for the CSR offsets "
+        "alone): renumber the ids to make it smaller"
+    )
 
 
 def build_graph(edges: EdgeList, *, tile_size: int | None = None, isa: str | None = None):

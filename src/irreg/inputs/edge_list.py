@@ -24,11 +24,12 @@ from typing import TextIO
 
 import numpy as np
 
+from irreg._core import MAX_VERTICES
+
 __all__ = ["ID_TOKEN", "MAX_VERTICES", "EdgeList", "EdgeListError", "read_edge_list"]
 
-# Vertex ids must fit a signed 32-bit id with one value left over for "no vertex", so every id
-# is below 2**31 - 1 and a graph has at most 2**31 - 1 vertices.
-MAX_VERTICES = 2**31 - 1
+# MAX_VERTICES (2**31 - 2) is the core's: 32-bit ids, and n + 1 must fit too. Every id is below
+# it, so every file this reader accepts is a graph the core builds.
 ID_TOKEN = re.compile(r"[+-]?[0-9]+")  # a decimal integer, as ids and generator fields are written
 
 _GZIP_MAGIC = b"\x1f\x8b"
@@ -134,9 +135,10 @@ def read_edge_list(path: str | os.PathLike[str], *, directed: bool = True) -> Ed
     FileNotFoundError
         The file does not exist.
     EdgeListError
-        The gzip data is truncated or corrupt (no line number then), or a line is malformed: wrong or inconsistent column count, a comment after data, an id
-        that is not an integer in ``[0, 2**31 - 1)``, or a weight that is not a number or is
-        NaN. The message names the file, the 1-based line and the problem.
+        The gzip data is truncated or corrupt (no line number then), or a line is malformed:
+        wrong or inconsistent column count, a comment after data, an id that is not an integer
+        in ``[0, MAX_VERTICES)`` (``MAX_VERTICES = 2**31 - 2``), or a weight that is not a
+        number or is NaN. The message names the file, the 1-based line and the problem.
     """
     label = os.fspath(path)
     with open(path, "rb") as f:
