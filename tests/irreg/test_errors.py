@@ -209,3 +209,60 @@ def test_cli_warns_when_ids_not_edges_set_the_size(tmp_path, capsys):
     path.write_text("0 1999999\n")
     assert cli.main(["graph", "wcc", str(path), "--trials", "1"]) == 0
     assert "warning: sparse.txt: ids up to 1,999,999 for 1 edges" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------------------------------
+# irreg emu
+
+
+@pytest.mark.parametrize("text", ["", "# only a comment\n", "3 3\n"])
+def test_emu_bfs_without_edges_is_one_line(tmp_path, capsys, text):
+    path = tmp_path / "empty.txt"
+    path.write_text(text)
+    err = one_line_error(capsys, ["emu", "bfs", str(path)])
+    assert err == f"irreg: error: bfs: {path} has no edges (self-loops are dropped); give a " \
+        "graph with at least one edge"
+
+
+def test_emu_threads_beyond_32_bits_is_named(capsys, edge_file):
+    from irreg.emu import run
+    from irreg.emu.machine import Machine
+
+    with pytest.raises(ValueError, match=r"^threads must be <= 2147483647 \(2\*\*31 - 1\), got "):
+        run.stream(1024, machine=Machine(), threads=2**40)
+    err = one_line_error(capsys, ["emu", "bfs", edge_file, "--threads", str(2**40)])
+    assert err == "irreg: error: threads must be <= 2147483647 (2**31 - 1), got 1099511627776"
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        ("stream", r"^n must be in \[0, 9223372036854775807\], got 73786976294838206464$"),
+        ("bfs-edge-block", r"^edge_block must be in \[1, 2147483647\], got 2147483648$"),
+        ("bfs-source", r"^source must be in \[0, 2147483647\], got -1$"),
+    ],
+)
+def test_emu_ints_beyond_the_core_are_named(call, message):
+    from irreg.emu import run
+    from irreg.emu.machine import Machine
+
+    offsets, targets = np.array([0, 1, 2]), np.array([1, 0], dtype=np.int32)
+    with pytest.raises(ValueError, match=message):
+        if call == "stream":
+            run.stream(2**66, machine=Machine())
+        elif call == "bfs-edge-block":
+            run.bfs_arrays(offsets, targets, 0, Machine(), "remote", None, 2**31)
+        else:
+            run.bfs_arrays(offsets, targets, -1, Machine(), "remote", None, 14)
+
+
+def test_emu_similarity_seed_and_k_are_named():
+    import networkx as nx
+
+    from nx_irreg import emu
+
+    G = nx.path_graph(4)
+    with pytest.raises(ValueError, match=r"^seed must be in \[0, 18446744073709551615\], got -1$"):
+        emu.similarity(G, G, seed=-1)
+    with pytest.raises(ValueError, match=r"^k must be <= 2147483647 \(2\*\*31 - 1\), got 2147483648$"):
+        emu.similarity(G, G, k=2**31)

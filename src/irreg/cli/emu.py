@@ -67,6 +67,9 @@ def run(args: argparse.Namespace) -> int:
 
             spec = args.input or "er:65536:1048576"
             g = bfs_graph(spec)
+            if g.num_edges == 0:  # no source to pick (the highest degree one), nothing to traverse
+                raise UsageError(f"bfs: {spec} has no edges (self-loops are dropped); give a "
+                                 "graph with at least one edge")
             offsets, targets = csr_arrays(g)
             source = int(np.argmax(np.diff(offsets)))
             _say(f"bfs on {spec}: {g.n:,} vertices, {g.num_edges // 2:,} undirected edges "
