@@ -266,3 +266,21 @@ def test_emu_similarity_seed_and_k_are_named():
         emu.similarity(G, G, seed=-1)
     with pytest.raises(ValueError, match=r"^k must be <= 2147483647 \(2\*\*31 - 1\), got 2147483648$"):
         emu.similarity(G, G, k=2**31)
+
+
+# ---------------------------------------------------------------------------------------------
+# MD: a cell with NaN is not a zero cell
+
+
+@pytest.mark.parametrize("pbc", [True, False])
+@pytest.mark.parametrize("bad, message", [(np.nan, "has a NaN component"), (np.inf, "is infinite")])
+def test_non_finite_cell_says_so(pbc, bad, message):
+    from ase import Atoms
+
+    from ase_irreg import LennardJones
+
+    atoms = Atoms("Ar2", positions=[[0, 0, 0], [3.8, 0, 0]], cell=np.eye(3) * 20, pbc=pbc)
+    atoms.cell[1, 1] = bad
+    atoms.calc = LennardJones(sigma=3.4, epsilon=0.0104, rc=8.5)
+    with pytest.raises(ValueError, match=f"^cell vector b {message}; give a finite cell$"):
+        atoms.get_potential_energy()
