@@ -284,3 +284,51 @@ def test_non_finite_cell_says_so(pbc, bad, message):
     atoms.calc = LennardJones(sigma=3.4, epsilon=0.0104, rc=8.5)
     with pytest.raises(ValueError, match=f"^cell vector b {message}; give a finite cell$"):
         atoms.get_potential_energy()
+
+
+# ---------------------------------------------------------------------------------------------
+# Other command-line input that was a traceback, or was checked only after the input was read
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["graph", "bfs", "{edges}", "--isa", "bogus"], "--isa: unknown ISA 'bogus'"),
+        (
+            ["graph", "ts", "{edges}", "--variant", "dijkstra"],
+            "--variant: unknown variant 'dijkstra' for ts; expected one of serial, naive",
+        ),
+        (["align", "{edges}", "{edges}", "--isa", "bogus"], "--isa: unknown ISA 'bogus'"),
+        (["md", "lj", "--cells", "1", "--isa", "bogus"], "--isa: unknown ISA 'bogus'"),
+        (["md", "lj", "--thermo", "-1"], "argument --thermo: expected an integer >= 0, got -1"),
+        (
+            ["align", "{edges}", "{edges}", "--k", str(2**40)],
+            "argument --k: expected an integer in [1, 2147483647], got 1099511627776",
+        ),
+        (["align", "--generate", "er:10:0.1", "--seed", "-1"], "argument --seed: expected an"),
+        (["align", "--generate", "powerlaw:2:0.1"], "--generate powerlaw:2:0.1: NetworkXError"),
+        (["emu", "align", "--pair", "2"], "--pair 2: NetworkXError"),
+    ],
+)
+def test_more_bad_input_is_one_line_before_any_work(capsys, edge_file, argv, message):
+    argv = [a.format(edges=edge_file) for a in argv]
+    if argv[0] == "md" and "--thermo" in argv or "--k" in argv or "--seed" in argv:
+        with pytest.raises(SystemExit) as exit_:  # argparse: its own prefix, same exit status
+            cli.build_parser().parse_args(argv)
+        assert exit_.value.code == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and message in err, err
+        return
+    assert message in one_line_error(capsys, argv)
+
+
+def test_out_of_memory_is_one_line(capsys, monkeypatch, edge_file):
+    def too_big(*args, **kwargs):
+        raise MemoryError("Unable to allocate 16.0 GiB for an array")
+
+    monkeypatch.setattr("irreg.cli.graph.load_input", too_big)
+    err = one_line_error(capsys, ["graph", "bfs", "rmat:28:16"])
+    assert err == (
+        "irreg: error: out of memory (Unable to allocate 16.0 GiB for an array); "
+        "try a smaller input"
+    )

@@ -7,13 +7,20 @@ import os
 from pathlib import Path
 
 __all__ = [
+    "INT32_MAX",
     "MissingDependencyError",
     "UsageError",
+    "check_isa",
     "check_output",
+    "int_between",
     "non_negative_int",
     "positive_int",
     "write_output",
 ]
+
+# The core takes counts (k, rounds, bucket sizes) as 32-bit ints: a larger value would reach
+# pybind as an "incompatible function arguments" dump instead of a message.
+INT32_MAX = 2**31 - 1
 
 
 class UsageError(Exception):
@@ -34,6 +41,21 @@ def non_negative_int(text: str) -> int:
     return _int_at_least(text, 0)
 
 
+def int_between(low: int, high: int):
+    """argparse type: an integer in ``[low, high]``."""
+
+    def parse(text: str) -> int:
+        value = _int_at_least(text, low)
+        if value > high:
+            raise argparse.ArgumentTypeError(
+                f"expected an integer in [{low}, {high}], got {value}"
+            )
+        return value
+
+    parse.__name__ = f"integer in [{low}, {high}]"
+    return parse
+
+
 def _int_at_least(text: str, low: int) -> int:
     try:
         value = int(text)
@@ -42,6 +64,16 @@ def _int_at_least(text: str, low: int) -> int:
     if value < low:
         raise argparse.ArgumentTypeError(f"expected an integer >= {low}, got {value}")
     return value
+
+
+def check_isa(isa: str | None) -> None:
+    """Refuses an unknown ISA, or one this CPU cannot run, before any input is read."""
+    from irreg import resolve_isa
+
+    try:
+        resolve_isa(isa)
+    except (ValueError, RuntimeError) as exc:
+        raise UsageError(f"--isa: {exc}") from None
 
 
 def check_output(option: str, path: str | None) -> None:

@@ -80,7 +80,12 @@ def run(args: argparse.Namespace) -> int:
             from irreg.inputs.align_pairs import noisy_pair
 
             scheme = args.strategy if args.strategy != "remote" else "all"
-            pair = noisy_pair("powerlaw", args.pair, 0.05, vertex_types=4, edge_types=2)
+            import networkx as nx
+
+            try:
+                pair = noisy_pair("powerlaw", args.pair, 0.05, vertex_types=4, edge_types=2)
+            except nx.NetworkXError as err:  # too few vertices for its generator
+                raise UsageError(f"--pair {args.pair}: {err}") from None
             _say(f"align similarity on a typed power-law pair: {args.pair:,} vertices each, "
                  f"{len(pair.edges1):,} and {len(pair.edges2):,} edges (5% noise, 4 vertex "
                  f"types, 2 edge types); scheme {scheme}, layout {args.layout or 'hcb'}")

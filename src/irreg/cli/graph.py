@@ -23,6 +23,7 @@ from irreg import compiled_isas
 from irreg.bench.report import format_seconds, machine_info
 from irreg.cli.args import (
     UsageError,
+    check_isa,
     check_output,
     non_negative_int,
     positive_int,
@@ -70,6 +71,8 @@ def run(args: argparse.Namespace) -> int:
     """Runs ``irreg graph`` for parsed options; returns the exit status."""
     check_output("--output", args.output)
     check_output("--json", args.json)
+    check_isa(args.isa)
+    _check_variant(args.algorithm, args.variant)
     try:
         edges = load_input(args.input, seed=args.seed, directed=False if args.undirected else None)
     except (ValueError, OSError) as exc:
@@ -159,6 +162,18 @@ def run_algorithm(
     if name == "wcc":
         return alg.wcc(graph, variant=variant, isa=isa)
     return alg.topological_generations(graph, variant=variant, isa=isa)
+
+
+def _check_variant(algorithm: str, variant: str | None) -> None:
+    """Refuses an unknown --variant before the input is read (a large file takes a while)."""
+    from irreg import _core
+
+    known = _core.variants(algorithm)
+    if variant is not None and variant not in known:
+        raise UsageError(
+            f"--variant: unknown variant {variant!r} for {algorithm}; expected one of "
+            + ", ".join(known)
+        )
 
 
 def default_source(graph: IrregGraph) -> int:

@@ -11,7 +11,13 @@ import json
 import os
 import sys
 
-from irreg.cli.args import UsageError, check_output, write_output
+from irreg.cli.args import (
+    UsageError,
+    check_isa,
+    check_output,
+    non_negative_int,
+    write_output,
+)
 
 # The C++ LjSystem numbers atoms in 32 bits and refuses 2**30 atoms or more.
 MAX_ATOMS = 2**30 - 1
@@ -35,8 +41,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--neighbor", choices=("binned", "allpairs"), default="binned",
                         help="neighbour build: cell list (default) or all pairs")
     parser.add_argument("--isa", default=None, help="force an ISA (default: the best one)")
-    parser.add_argument("--thermo", type=int, default=None, metavar="N",
-                        help="thermo line every N steps (default: steps/10)")
+    parser.add_argument("--thermo", type=non_negative_int, default=None, metavar="N",
+                        help="thermo line every N steps (default: steps/10; 0: first and last)")
     parser.add_argument("--json", metavar="FILE", help="also write thermo and stats as JSON")
 
 
@@ -45,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
     from irreg.md_driver import parse_rebuild, run_lj
 
     check_output("--json", args.json)
+    check_isa(args.isa)
     if args.cells < 1:
         raise UsageError(f"--cells must be >= 1, got {args.cells}")
     check_size(args.cells)
