@@ -4,7 +4,9 @@ computation."""
 
 from __future__ import annotations
 
+import bz2
 import gzip
+import lzma
 
 import numpy as np
 import pytest
@@ -332,3 +334,18 @@ def test_out_of_memory_is_one_line(capsys, monkeypatch, edge_file):
         "irreg: error: out of memory (Unable to allocate 16.0 GiB for an array); "
         "try a smaller input"
     )
+
+
+@pytest.mark.parametrize(
+    "kind, data",
+    [
+        ("bzip2", bz2.compress(EDGES)),
+        ("xz", lzma.compress(EDGES)),
+        ("zstd", b"\x28\xb5\x2f\xfd" + bytes(20)),  # the magic number; no zstd in the stdlib
+    ],
+)
+def test_other_compressions_are_named(tmp_path, kind, data):
+    path = tmp_path / "graph.txt.z"
+    path.write_bytes(data)
+    with pytest.raises(EdgeListError, match=f"^{path}: {kind}-compressed data; only gzip is read"):
+        read_edge_list(path)

@@ -33,6 +33,9 @@ __all__ = ["ID_TOKEN", "MAX_VERTICES", "EdgeList", "EdgeListError", "read_edge_l
 ID_TOKEN = re.compile(r"[+-]?[0-9]+")  # a decimal integer, as ids and generator fields are written
 
 _GZIP_MAGIC = b"\x1f\x8b"
+# Compressions only gzip of which is read: named, rather than parsed as text and reported as a
+# bad first line.
+_OTHER_MAGIC = {b"BZh": "bzip2", b"\xfd7zXZ\x00": "xz", b"\x28\xb5\x2f\xfd": "zstd"}
 _DECOMPRESSED_BY_NUMPY = (".gz", ".bz2", ".xz", ".lzma")
 # Universal newlines, as numpy.loadtxt and open() read text.
 _LINE = re.compile(rb"[^\r\n]+")
@@ -135,7 +138,8 @@ def read_edge_list(path: str | os.PathLike[str], *, directed: bool = True) -> Ed
     FileNotFoundError
         The file does not exist.
     EdgeListError
-        The gzip data is truncated or corrupt (no line number then), or a line is malformed:
+        The gzip data is truncated or corrupt, or the file is bzip2, xz or zstd data (no line
+        number then), or a line is malformed:
         wrong or inconsistent column count, a comment after data, an id that is not an integer
         in ``[0, MAX_VERTICES)`` (``MAX_VERTICES = 2**31 - 2``), or a weight that is not a
         number or is NaN. The message names the file, the 1-based line and the problem.
@@ -149,6 +153,11 @@ def read_edge_list(path: str | os.PathLike[str], *, directed: bool = True) -> Ed
     if data.startswith(_GZIP_MAGIC):  # SNAP ships its edge lists gzip-compressed
         data = _gunzip(label, data)
         reread = False
+    for magic, kind in _OTHER_MAGIC.items():
+        if data.startswith(magic):
+            raise EdgeListError(
+                label, None, f"{kind}-compressed data; only gzip is read: decompress it first"
+            )
     edges = _read_fast(label if reread else None, data)
     if edges is None:
         edges = _read_by_line(label, data)
