@@ -64,7 +64,9 @@ inline int32_t TileSizeArg(const py::object& value) {
   if (py::isinstance<py::bool_>(value) || !PyIndex_Check(value.ptr()))
     throw py::type_error("tile_size must be an int (a power of two) or None, got " +
                          std::string(py::str(value.get_type().attr("__name__"))));
-  const py::int_ t = py::reinterpret_steal<py::int_>(PyNumber_Index(value.ptr()));
+  PyObject* index = PyNumber_Index(value.ptr());
+  if (index == nullptr) throw py::error_already_set();
+  const py::int_ t = py::reinterpret_steal<py::int_>(index);
   int overflow = 0;
   const long long v = PyLong_AsLongLongAndOverflow(t.ptr(), &overflow);
   if (overflow == 0 && (v == 0 || (v > 0 && v <= kMaxTileSize && (v & (v - 1)) == 0)))
@@ -124,7 +126,6 @@ inline void BindGraph(py::module_& m) {
       }, "Copies of (offsets, targets, weights) in CSR order (weights are 1 when none were given).");
 
   m.attr("MAX_VERTICES") = kMaxVertices;
-  m.attr("MAX_TILE_SIZE") = kMaxTileSize;
   m.def("variants", &graph::VariantsOf, py::arg("algorithm"));
   m.def("default_variant", &graph::DefaultVariantOf, py::arg("algorithm"));
   m.def("default_tile_size", &graph::DefaultGraphTileSize, py::arg("n"), py::arg("m"));

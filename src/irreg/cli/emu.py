@@ -77,11 +77,11 @@ def run(args: argparse.Namespace) -> int:
                  f"strategy {args.strategy}")
             bfs_arrays(offsets, targets, source, machine, args.strategy, args.threads, 14)
         else:
+            import networkx as nx
+
             from irreg.inputs.align_pairs import noisy_pair
 
             scheme = args.strategy if args.strategy != "remote" else "all"
-            import networkx as nx
-
             try:
                 pair = noisy_pair("powerlaw", args.pair, 0.05, vertex_types=4, edge_types=2)
             except nx.NetworkXError as err:  # too few vertices for its generator
