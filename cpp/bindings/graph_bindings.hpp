@@ -8,6 +8,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,22 +51,49 @@ inline std::vector<VertexId> VertexList(const std::vector<int64_t>& ids, int32_t
   return out;
 }
 
+// The most vertices a graph may have: ids are 32-bit and n + 1 (the CSR offsets' length, a
+// past-the-end vertex) must fit too. The edge-list reader and generators share it
+// (irreg._core.MAX_VERTICES), so a file the reader accepts is a graph the core builds.
+inline constexpr int64_t kMaxVertices = std::numeric_limits<int32_t>::max() - 1;
+
+// tile_size as Python gave it: None or 0 for the default, else a power of two in
+// [1, kMaxTileSize]. Taken as an object, not an int32, so that any int gets this message
+// rather than pybind's "incompatible function arguments" dump of every argument.
+inline int32_t TileSizeArg(const py::object& value) {
+  if (value.is_none()) return 0;
+  if (py::isinstance<py::bool_>(value) || !PyIndex_Check(value.ptr()))
+    throw py::type_error("tile_size must be an int (a power of two) or None, got " +
+                         std::string(py::str(value.get_type().attr("__name__"))));
+  PyObject* index = PyNumber_Index(value.ptr());
+  if (index == nullptr) throw py::error_already_set();
+  const py::int_ t = py::reinterpret_steal<py::int_>(index);
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(t.ptr(), &overflow);
+  if (overflow == 0 && (v == 0 || (v > 0 && v <= kMaxTileSize && (v & (v - 1)) == 0)))
+    return static_cast<int32_t>(v);
+  throw py::value_error("tile_size must be a power of two in [1, " +
+                        std::to_string(kMaxTileSize) + "] (0 or None: the default), got " +
+                        std::string(py::str(t)));
+}
+
 inline std::unique_ptr<graph::Graph> MakeGraph(const I64Array& src, const I64Array& dst,
                               const std::optional<F64Array>& weight, int64_t n, bool directed,
-                              int32_t tile_size, const std::optional<std::string>& isa) {
+                              const py::object& tile_size, const std::optional<std::string>& isa) {
   if (src.ndim() != 1 || dst.ndim() != 1 || src.size() != dst.size())
     throw py::value_error("src and dst must be 1-D arrays of the same length");
   if (weight && (weight->ndim() != 1 || weight->size() != src.size()))
     throw py::value_error("weight must be a 1-D array with one value per edge");
-  if (n < 0 || n >= std::numeric_limits<int32_t>::max())
-    throw py::value_error("n must be in [0, 2**31 - 1), got " + std::to_string(n));
+  if (n < 0 || n > kMaxVertices)
+    throw py::value_error("n must be in [0, " + std::to_string(kMaxVertices) + "], got " +
+                          std::to_string(n));
+  const int32_t tile = TileSizeArg(tile_size);
   const KernelTable& k = KernelsFor(IsaArg(isa));
   const double* w = weight ? weight->data() : nullptr;
   py::gil_scoped_release release;
   return std::make_unique<graph::Graph>(
       graph::CsrGraph::FromEdges(src.data(), dst.data(), w, src.size(), static_cast<int32_t>(n),
                                  directed),
-      directed, tile_size, k);
+      directed, tile, k);
 }
 
 inline void BindGraph(py::module_& m) {
@@ -73,7 +101,7 @@ inline void BindGraph(py::module_& m) {
   py::class_<Graph>(m, "Graph",
                     "A graph built once: CSR plus the tiled, conflict-free grouped index.")
       .def(py::init(&MakeGraph), py::arg("src"), py::arg("dst"), py::arg("weight"), py::arg("n"),
-           py::arg("directed"), py::arg("tile_size") = 0, py::arg("isa") = py::none())
+           py::arg("directed"), py::arg("tile_size") = py::none(), py::arg("isa") = py::none())
       .def_property_readonly("n", [](const Graph& g) { return g.layout().csr().n; })
       .def_property_readonly("num_edges", [](const Graph& g) { return g.layout().csr().num_edges(); })
       .def_property_readonly("directed", &Graph::directed)
@@ -81,11 +109,12 @@ inline void BindGraph(py::module_& m) {
       .def_property_readonly("tile_size", [](const Graph& g) { return g.layout().tile_size(); })
       .def_property_readonly("num_groups", [](const Graph& g) { return g.layout().num_groups(); })
       .def_property_readonly("lane_fill", [](const Graph& g) { return g.layout().lane_fill(); })
-      .def("retiled", [](const Graph& g, int32_t tile_size, const std::optional<std::string>& isa) {
+      .def("retiled", [](const Graph& g, const py::object& tile_size, const std::optional<std::string>& isa) {
+        const int32_t tile = TileSizeArg(tile_size);
         const KernelTable& k = KernelsFor(IsaArg(isa));
         graph::CsrGraph csr = g.layout().csr();  // rows keep their order; padding included
         py::gil_scoped_release release;
-        return std::make_unique<Graph>(std::move(csr), g.directed(), tile_size, k);
+        return std::make_unique<Graph>(std::move(csr), g.directed(), tile, k);
       }, py::arg("tile_size"), py::arg("isa") = py::none(),
       "The same graph (same CSR, same row order) with a grouped index of tile edge tile_size.")
       .def("csr", [](const Graph& g) {
@@ -96,6 +125,7 @@ inline void BindGraph(py::module_& m) {
                               Adopt(std::vector<double>(c.weights.begin(), c.weights.begin() + m)));
       }, "Copies of (offsets, targets, weights) in CSR order (weights are 1 when none were given).");
 
+  m.attr("MAX_VERTICES") = kMaxVertices;
   m.def("variants", &graph::VariantsOf, py::arg("algorithm"));
   m.def("default_variant", &graph::DefaultVariantOf, py::arg("algorithm"));
   m.def("default_tile_size", &graph::DefaultGraphTileSize, py::arg("n"), py::arg("m"));

@@ -52,6 +52,10 @@ Box::Box(const double* cell, const bool* pbc, double radius) {
     periodic_[a] = pbc[a];
     const double* v = cell + 3 * a;
     const double len = Norm(v);
+    if (!std::isfinite(len))  // else a NaN fails "len > 0" below and reads as a zero vector
+      throw std::invalid_argument(std::string("cell vector ") + kAxisName[a] +
+                                  (std::isnan(len) ? " has a NaN component" : " is infinite") +
+                                  "; give a finite cell");
     bool independent = len > 0.0;
     if (independent && n_accepted == 1) {
       double c[3];

@@ -72,11 +72,17 @@ class IrregGraph:
         weight : array_like of float, optional
             One finite or infinite weight per edge; NaN is refused.
         n : int, optional
-            Number of vertices; default ``max(src, dst) + 1`` (0 with no edges).
+            Number of vertices; default ``max(src, dst) + 1`` (0 with no edges). At most
+            ``irreg._core.MAX_VERTICES`` (2**31 - 2: ids are 32-bit and ``n + 1`` must fit), so
+            every id is below it. The graph takes memory for every vertex, edges or not (about
+            8 bytes each for the CSR offsets alone): ids are used as given, never renumbered,
+            so one edge ``(0, 2**31 - 3)`` builds a graph of 2**31 - 2 vertices (about 17 GB).
+            Renumber sparse ids first (``numpy.unique(..., return_inverse=True)``).
         directed : bool
             ``False`` stores every edge in both directions.
         tile_size : int, optional
-            Tile edge T of the grouped index (a power of two); default by graph size.
+            Tile edge T of the grouped index, a power of two in ``[1, 32768]``; None or 0:
+            by graph size.
         isa : str, optional
             ISA whose kernels tile the edges (the result does not depend on it).
         """
@@ -85,15 +91,19 @@ class IrregGraph:
         if s.shape != d.shape:
             raise ValueError(f"src and dst must have the same length, got {s.size} and {d.size}")
         w = None if weight is None else _weight_array(weight, s.size)
+        for name, ids in (("src", s), ("dst", d)):
+            if ids.size and ids.max() >= _core.MAX_VERTICES:
+                raise ValueError(
+                    f"{name} holds vertex id {int(ids.max())}; ids must be below "
+                    f"{_core.MAX_VERTICES} (32-bit ids; renumber them)"
+                )
         if n is None:
             n = int(max(s.max(), d.max())) + 1 if s.size else 0
         elif not isinstance(n, numbers.Integral) or isinstance(n, bool):
             raise TypeError(f"n must be an integer, got {n!r}")
-        if tile_size is not None and (
-            not isinstance(tile_size, numbers.Integral) or isinstance(tile_size, bool)
-        ):
-            raise TypeError(f"tile_size must be an integer power of two, got {tile_size!r}")
-        core = _core.Graph(s, d, w, int(n), bool(directed), int(tile_size or 0), isa)
+        elif not 0 <= n <= _core.MAX_VERTICES:
+            raise ValueError(f"n must be in [0, {_core.MAX_VERTICES}], got {n}")
+        core = _core.Graph(s, d, w, int(n), bool(directed), tile_size, isa)
         return cls(core)
 
     @classmethod

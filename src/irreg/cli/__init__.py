@@ -12,7 +12,8 @@ raise :class:`~irreg.cli.args.UsageError` (benchmarks: its subclass
 :class:`~irreg.bench.harness.BenchError`). A group named without a command (``irreg``,
 ``irreg bench``) prints its usage and list of commands on stderr, exit status 2. A bad
 ``IRREG_ISA``, which the core refuses while :mod:`irreg` is imported, is caught by the console
-script's front door :mod:`_irreg_cli`.
+script's front door :mod:`_irreg_cli`. Output paths and ``--isa`` are checked before any input is
+read; a MemoryError (an input too large for this machine) is one line too.
 """
 
 from __future__ import annotations
@@ -149,6 +150,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.handler(args))
     except UsageError as exc:
         print(f"irreg: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except MemoryError as exc:  # an input too large for this machine (rmat:30:16, grid:40000:..)
+        reason = f" ({exc})" if str(exc) else ""
+        print(f"irreg: error: out of memory{reason}; try a smaller input", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("irreg: interrupted", file=sys.stderr)

@@ -20,7 +20,14 @@ from typing import Any
 import numpy as np
 
 from irreg import compiled_isas
-from irreg.cli.args import UsageError, non_negative_int, positive_int
+from irreg.cli.args import (
+    INT32_MAX,
+    UsageError,
+    check_isa,
+    check_output,
+    int_between,
+    write_output,
+)
 from irreg.inputs import EdgeListError, read_edge_list
 
 
@@ -39,13 +46,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         parser.add_argument(
             f"--node-attr{k}", metavar="FILE", help=f"'vertex number' lines of G{k}"
         )
-    parser.add_argument("--k", type=positive_int, default=10, help="candidates kept per vertex")
+    count = int_between(1, INT32_MAX)
+    parser.add_argument("--k", type=count, default=10, help="candidates kept per vertex")
     parser.add_argument("--scheme", choices=("pair", "all"), default="pair")
     parser.add_argument("--layout", choices=("hcb", "blk"), default="hcb")
-    parser.add_argument("--iterations", type=positive_int, default=6, help="rounds at most")
-    parser.add_argument("--bucket-size", type=positive_int, default=128)
+    parser.add_argument("--iterations", type=count, default=6, help="rounds at most")
+    parser.add_argument("--bucket-size", type=count, default=128)
     parser.add_argument("--min-score", type=float, default=0.0, help="leave pairs below unmatched")
-    parser.add_argument("--seed", type=non_negative_int, default=0)
+    parser.add_argument("--seed", type=int_between(0, 2**64 - 1), default=0)
     parser.add_argument("--isa", help=f"one of {', '.join(compiled_isas())} (default: the best)")
     parser.add_argument("--output", metavar="FILE", help="the mapping: TSV, or JSON for *.json")
     parser.add_argument("--json", metavar="FILE", help="write the report as JSON ('-': stdout)")
@@ -64,6 +72,8 @@ class _Side:
             raise UsageError(f"G{k}: no such file: {path}") from None
         except EdgeListError as err:
             raise UsageError(str(err)) from None
+        except OSError as err:  # a folder, unreadable
+            raise UsageError(f"G{k}: cannot read {path}: {err.strerror or err}") from None
         if edges.weight is not None and not args.edge_types:
             raise UsageError(f"{path} has a third column: pass --edge-types to use it as the type")
         types = self._read_labels(getattr(args, f"node_types{k}"), numeric=False)
@@ -107,6 +117,8 @@ class _Side:
                         ) from None
         except FileNotFoundError:
             raise UsageError(f"no such file: {path}") from None
+        except OSError as err:
+            raise UsageError(f"cannot read {path}: {err.strerror or err}") from None
         return out
 
 
@@ -130,6 +142,9 @@ def run(args: argparse.Namespace) -> int:
     """Runs ``irreg align``; returns the exit status."""
     from nx_irreg import align
 
+    check_output("--output", args.output)
+    check_output("--json", args.json)
+    check_isa(args.isa)
     report: dict[str, Any] = {}
     if args.generate:
         if args.g1 or args.g2:
@@ -197,12 +212,13 @@ def run(args: argparse.Namespace) -> int:
         if args.json == "-":
             print(text)
         else:
-            with open(args.json, "w") as f:
-                f.write(text + "\n")
+            write_output("--json", args.json, text + "\n")
     return 0
 
 
 def _generated(spec: str, seed: int) -> tuple[Any, Any, dict, Any]:
+    import networkx as nx
+
     from irreg.inputs import align_pairs as ap
 
     parts = spec.split(":")
@@ -218,7 +234,10 @@ def _generated(spec: str, seed: int) -> tuple[Any, Any, dict, Any]:
         raise UsageError(
             f"--generate: family one of {', '.join(ap.FAMILIES)}, N >= 2, NOISE in [0, 1]; got {spec!r}"
         )
-    pair = ap.noisy_pair(family, n, noise, seed=seed, vertex_types=4, edge_types=2)
+    try:
+        pair = ap.noisy_pair(family, n, noise, seed=seed, vertex_types=4, edge_types=2)
+    except nx.NetworkXError as err:  # a size its generator cannot make (powerlaw:2)
+        raise UsageError(f"--generate {spec}: {err}") from None
     return pair.G1, pair.G2, {"node_type": "type", "edge_type": "type"}, pair
 
 
@@ -255,5 +274,4 @@ def _write_mapping(path: str, result: Any, ids1: Any, ids2: Any) -> None:
     if path == "-":
         sys.stdout.write(text)
     else:
-        with open(path, "w") as f:
-            f.write(text)
+        write_output("--output", path, text)

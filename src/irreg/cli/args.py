@@ -3,8 +3,24 @@
 from __future__ import annotations
 
 import argparse
+import os
+from pathlib import Path
 
-__all__ = ["MissingDependencyError", "UsageError", "non_negative_int", "positive_int"]
+__all__ = [
+    "INT32_MAX",
+    "MissingDependencyError",
+    "UsageError",
+    "check_isa",
+    "check_output",
+    "int_between",
+    "non_negative_int",
+    "positive_int",
+    "write_output",
+]
+
+# The core takes counts (k, rounds, bucket sizes) as 32-bit ints: a larger value would reach
+# pybind as an "incompatible function arguments" dump instead of a message.
+INT32_MAX = 2**31 - 1
 
 
 class UsageError(Exception):
@@ -25,6 +41,21 @@ def non_negative_int(text: str) -> int:
     return _int_at_least(text, 0)
 
 
+def int_between(low: int, high: int):
+    """argparse type: an integer in ``[low, high]``."""
+
+    def parse(text: str) -> int:
+        value = _int_at_least(text, low)
+        if value > high:
+            raise argparse.ArgumentTypeError(
+                f"expected an integer in [{low}, {high}], got {value}"
+            )
+        return value
+
+    parse.__name__ = f"integer in [{low}, {high}]"
+    return parse
+
+
 def _int_at_least(text: str, low: int) -> int:
     try:
         value = int(text)
@@ -33,3 +64,44 @@ def _int_at_least(text: str, low: int) -> int:
     if value < low:
         raise argparse.ArgumentTypeError(f"expected an integer >= {low}, got {value}")
     return value
+
+
+def check_isa(isa: str | None) -> None:
+    """Refuses an unknown ISA, or one this CPU cannot run, before any input is read."""
+    from irreg import resolve_isa
+
+    try:
+        resolve_isa(isa)
+    except (ValueError, RuntimeError) as exc:
+        raise UsageError(f"--isa: {exc}") from None
+
+
+def check_output(option: str, path: str | None) -> None:
+    """Refuses an output path that cannot be written, before the run rather than after it.
+
+    ``None`` (not asked for) and ``-`` (stdout) pass. Raises :class:`UsageError` naming the
+    option and the path when the path is a folder, its folder does not exist, or the file or
+    its folder is not writable.
+    """
+    if path is None or path == "-":
+        return
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        raise UsageError(f"{option} {path}: is a folder; give a file name")
+    if not folder.is_dir():
+        raise UsageError(f"{option} {path}: folder {folder} does not exist")
+    if target.exists() and not os.access(target, os.W_OK):
+        raise UsageError(f"{option} {path}: the file is not writable")
+    if not target.exists() and not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"{option} {path}: folder {folder} is not writable")
+
+
+def write_output(option: str, path: str, text: str) -> None:
+    """Writes ``text`` to ``path``; an OSError (disk full, the folder removed meanwhile) becomes
+    a :class:`UsageError` naming the option, as :func:`check_output` could not foresee it."""
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as exc:
+        raise UsageError(f"{option} {path}: cannot write: {exc.strerror or exc}") from None

@@ -14,7 +14,7 @@ import json
 import numpy as np
 
 from irreg.bench.report import format_seconds
-from irreg.cli.args import non_negative_int, positive_int
+from irreg.cli.args import check_output, non_negative_int, positive_int, write_output
 from irreg.emu.inputs import bfs_graph, csr_arrays, laplacian
 
 KERNELS = ("spmv", "bfs", "align")
@@ -41,6 +41,7 @@ def run(args: argparse.Namespace) -> int:
     from irreg.cli.args import UsageError
     from nx_irreg import emu
 
+    check_output("--json", args.json)
     try:
         machine = emu.Machine(args.preset, nodes=args.nodes)
         if args.kernel == "spmv":
@@ -66,6 +67,9 @@ def run(args: argparse.Namespace) -> int:
 
             spec = args.input or "er:65536:1048576"
             g = bfs_graph(spec)
+            if g.num_edges == 0:  # no source to pick (the highest degree one), nothing to traverse
+                raise UsageError(f"bfs: {spec} has no edges (self-loops are dropped); give a "
+                                 "graph with at least one edge")
             offsets, targets = csr_arrays(g)
             source = int(np.argmax(np.diff(offsets)))
             _say(f"bfs on {spec}: {g.n:,} vertices, {g.num_edges // 2:,} undirected edges "
@@ -73,10 +77,15 @@ def run(args: argparse.Namespace) -> int:
                  f"strategy {args.strategy}")
             bfs_arrays(offsets, targets, source, machine, args.strategy, args.threads, 14)
         else:
+            import networkx as nx
+
             from irreg.inputs.align_pairs import noisy_pair
 
             scheme = args.strategy if args.strategy != "remote" else "all"
-            pair = noisy_pair("powerlaw", args.pair, 0.05, vertex_types=4, edge_types=2)
+            try:
+                pair = noisy_pair("powerlaw", args.pair, 0.05, vertex_types=4, edge_types=2)
+            except nx.NetworkXError as err:  # too few vertices for its generator
+                raise UsageError(f"--pair {args.pair}: {err}") from None
             _say(f"align similarity on a typed power-law pair: {args.pair:,} vertices each, "
                  f"{len(pair.edges1):,} and {len(pair.edges2):,} edges (5% noise, 4 vertex "
                  f"types, 2 edge types); scheme {scheme}, layout {args.layout or 'hcb'}")
@@ -102,8 +111,7 @@ def run(args: argparse.Namespace) -> int:
           f"node{'s' if args.nodes > 1 else ''} ({rate}, {r.migrations:,} migrations, "
           f"{r.counts['remote_writes']:,} remote writes)")
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(s, f, indent=2, default=float)
+        write_output("--json", args.json, json.dumps(s, indent=2, default=float))
     return 0
 
 

@@ -21,7 +21,14 @@ import numpy as np
 
 from irreg import compiled_isas
 from irreg.bench.report import format_seconds, machine_info
-from irreg.cli.args import non_negative_int, positive_int
+from irreg.cli.args import (
+    UsageError,
+    check_isa,
+    check_output,
+    non_negative_int,
+    positive_int,
+    write_output,
+)
 from irreg.inputs import GENERATOR_FORMS, EdgeList, load_input
 
 if TYPE_CHECKING:
@@ -62,8 +69,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Runs ``irreg graph`` for parsed options; returns the exit status."""
-    from irreg.cli.args import UsageError
-
+    check_output("--output", args.output)
+    check_output("--json", args.json)
+    check_isa(args.isa)
+    _check_variant(args.algorithm, args.variant)
     try:
         edges = load_input(args.input, seed=args.seed, directed=False if args.undirected else None)
     except (ValueError, OSError) as exc:
@@ -72,6 +81,9 @@ def run(args: argparse.Namespace) -> int:
         f"{edges.name}: {edges.n:,} vertices, {edges.num_edges:,}"
         f" {'directed' if edges.directed else 'undirected'} input edges; building ..."
     )
+    warning = sparse_ids_warning(edges)
+    if warning:
+        _say(warning)
     try:
         start = time.perf_counter()
         graph = build_graph(edges, tile_size=args.tile_size, isa=args.isa)
@@ -88,17 +100,36 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     report = make_report(args.algorithm, edges, graph, source, build_seconds, trials, result)
     if args.output:
-        np.savez(args.output, **{k: v for k, v in result._asdict().items() if k != "stats"})
+        try:
+            np.savez(args.output, **{k: v for k, v in result._asdict().items() if k != "stats"})
+        except OSError as exc:
+            raise UsageError(f"--output {args.output}: cannot write: {exc.strerror or exc}") from None
     if args.json:
         text = json.dumps(report, indent=2)
         if args.json == "-":
             print(text)
         else:
-            with open(args.json, "w", encoding="utf-8") as f:
-                f.write(text + "\n")
+            write_output("--json", args.json, text + "\n")
     if args.json != "-":
         print_report(report, sys.stdout, input_edges=edges.num_edges)
     return 0
+
+
+# Ids are used as given, so a few edges with a large id make a graph of that many vertices:
+# worth saying once it costs real memory (8 MB of offsets) for far more ids than edges.
+SPARSE_IDS_RATIO = 100
+SPARSE_IDS_MIN_VERTICES = 1_000_000
+
+
+def sparse_ids_warning(edges: EdgeList) -> str | None:
+    """A warning when the largest id, not the edges, sets the graph's size (None otherwise)."""
+    if edges.n < SPARSE_IDS_MIN_VERTICES or edges.n <= SPARSE_IDS_RATIO * edges.num_edges:
+        return None
+    return (
+        f"warning: {edges.name}: ids up to {edges.n - 1:,} for {edges.num_edges:,} edges; the "
+        f"graph takes memory for every id (about {8 * edges.n / 1e9:.2g} GB for the CSR offsets "
+        "alone): renumber the ids to make it smaller"
+    )
 
 
 def build_graph(edges: EdgeList, *, tile_size: int | None = None, isa: str | None = None):
@@ -131,6 +162,18 @@ def run_algorithm(
     if name == "wcc":
         return alg.wcc(graph, variant=variant, isa=isa)
     return alg.topological_generations(graph, variant=variant, isa=isa)
+
+
+def _check_variant(algorithm: str, variant: str | None) -> None:
+    """Refuses an unknown --variant before the input is read (a large file takes a while)."""
+    from irreg import _core
+
+    known = _core.variants(algorithm)
+    if variant is not None and variant not in known:
+        raise UsageError(
+            f"--variant: unknown variant {variant!r} for {algorithm}; expected one of "
+            + ", ".join(known)
+        )
 
 
 def default_source(graph: IrregGraph) -> int:

@@ -8,9 +8,23 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
-from irreg.cli.args import UsageError
+from irreg.cli.args import (
+    UsageError,
+    check_isa,
+    check_output,
+    non_negative_int,
+    write_output,
+)
+
+# The C++ LjSystem numbers atoms in 32 bits and refuses 2**30 atoms or more.
+MAX_ATOMS = 2**30 - 1
+# Peak memory per atom of a run, measured with --cells 24 (55,296 atoms, 100 steps): about
+# 3.3 KB (positions, velocities, forces, ~39 half-list pairs per atom and their grouped
+# index), rounded up so that a run refused for memory would not have fitted.
+BYTES_PER_ATOM = 4096
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,8 +41,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--neighbor", choices=("binned", "allpairs"), default="binned",
                         help="neighbour build: cell list (default) or all pairs")
     parser.add_argument("--isa", default=None, help="force an ISA (default: the best one)")
-    parser.add_argument("--thermo", type=int, default=None, metavar="N",
-                        help="thermo line every N steps (default: steps/10)")
+    parser.add_argument("--thermo", type=non_negative_int, default=None, metavar="N",
+                        help="thermo line every N steps (default: steps/10; 0: first and last)")
     parser.add_argument("--json", metavar="FILE", help="also write thermo and stats as JSON")
 
 
@@ -36,8 +50,11 @@ def run(args: argparse.Namespace) -> int:
     """Runs ``irreg md lj``; returns the exit status."""
     from irreg.md_driver import parse_rebuild, run_lj
 
+    check_output("--json", args.json)
+    check_isa(args.isa)
     if args.cells < 1:
         raise UsageError(f"--cells must be >= 1, got {args.cells}")
+    check_size(args.cells)
     if args.steps < 0:
         raise UsageError(f"--steps must be >= 0, got {args.steps}")
     try:
@@ -70,11 +87,44 @@ def run(args: argparse.Namespace) -> int:
           f"holes {stats['holes']:,}; SIMD utilization {stats['simd_utilization']:.3f}")
     print("Seconds: " + ", ".join(f"{k} {v:.4g}" for k, v in seconds.items()))
     if args.json:
-        with open(args.json, "w") as fh:
-            json.dump({"atoms": atoms, "steps": args.steps, "seconds": result.seconds,
-                       "atom_steps_per_second": result.atom_steps_per_second,
-                       "isa": result.isa, "rebuild": args.rebuild, "regroup": args.regroup,
-                       "neighbor": args.neighbor, "thermo": result.thermo, "stats": stats},
-                      fh, indent=1)
+        write_output("--json", args.json, json.dumps(
+            {"atoms": atoms, "steps": args.steps, "seconds": result.seconds,
+             "atom_steps_per_second": result.atom_steps_per_second,
+             "isa": result.isa, "rebuild": args.rebuild, "regroup": args.regroup,
+             "neighbor": args.neighbor, "thermo": result.thermo, "stats": stats}, indent=1))
     sys.stdout.flush()
     return 0
+
+
+def check_size(cells: int) -> None:
+    """Refuses a lattice the system cannot hold or this machine's memory cannot, before the
+    lattice is made (``--cells 2000`` would ask numpy for 32 billion atoms)."""
+    atoms = 4 * cells**3
+    if atoms > MAX_ATOMS:
+        raise UsageError(
+            f"--cells {cells} means {atoms:,} atoms; the MD system holds at most {MAX_ATOMS:,} "
+            f"(--cells {_max_cells(MAX_ATOMS)} at most)"
+        )
+    memory = _physical_memory()
+    if memory is not None and atoms * BYTES_PER_ATOM > memory:
+        raise UsageError(
+            f"--cells {cells} means {atoms:,} atoms, about {atoms * BYTES_PER_ATOM / 1e9:.3g} GB "
+            f"at {BYTES_PER_ATOM} bytes per atom, more than this machine's "
+            f"{memory / 1e9:.3g} GB of memory (--cells {_max_cells(memory // BYTES_PER_ATOM)} "
+            "at most)"
+        )
+
+
+def _max_cells(atoms: int) -> int:
+    cells = round((atoms / 4) ** (1 / 3)) + 1
+    while 4 * cells**3 > atoms:
+        cells -= 1
+    return cells
+
+
+def _physical_memory() -> int | None:
+    """Bytes of RAM, or None where the platform does not say (then only MAX_ATOMS applies)."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):
+        return None

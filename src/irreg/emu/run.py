@@ -19,6 +19,21 @@ SCHEMES = ("all", "pair")
 LAYOUTS = ("blk", "hcb")
 
 
+# The simulator counts threadlets, k, bucket sizes and edge blocks in 32 bits; a larger int
+# would reach pybind as an "incompatible function arguments" dump of every argument.
+INT32_MAX = 2**31 - 1
+INT64_MAX = 2**63 - 1
+
+
+def _int_arg(value: object, name: str, low: int, high: int) -> int:
+    """``value`` as an int in ``[low, high]``; TypeError or ValueError naming ``name``."""
+    if not isinstance(value, numbers.Integral) or isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+    if not low <= value <= high:
+        raise ValueError(f"{name} must be in [{low}, {high}], got {value}")
+    return int(value)
+
+
 def _threads(threads: object, m: Machine, *, multiple: bool = True) -> int:
     if threads is None:
         return m.max_threads
@@ -26,6 +41,8 @@ def _threads(threads: object, m: Machine, *, multiple: bool = True) -> int:
         raise TypeError(f"threads must be an int, got {type(threads).__name__}")
     if threads < 1:
         raise ValueError(f"threads must be >= 1, got {threads}")
+    if threads > INT32_MAX:
+        raise ValueError(f"threads must be <= {INT32_MAX} (2**31 - 1), got {threads}")
     if multiple and threads % m.nodelets:
         raise ValueError(
             f"threads must be a multiple of the {m.nodelets} nodelets (a share per nodelet), "
@@ -43,7 +60,7 @@ def _choice(value: object, name: str, options: tuple) -> str:
 def stream(n: int = 1 << 20, *, machine: Machine | None = None, threads: int | None = None):
     """Simulated STREAM ADD over ``n`` elements; returns its Report (bandwidth in bytes/s)."""
     m = as_machine(machine)
-    raw = _core.emu_stream(m.params, int(n), _threads(threads, m))
+    raw = _core.emu_stream(m.params, _int_arg(n, "n", 0, INT64_MAX), _threads(threads, m))
     return report.make("stream", m.describe(), raw, raw["bytes"])
 
 
@@ -64,6 +81,8 @@ def spmv(A: object, x: object, *, machine: Machine | None = None, layout: str = 
     layout = _choice(layout, "layout", SPMV_LAYOUTS)
     if not isinstance(grain, numbers.Integral) or isinstance(grain, bool) or grain < 0:
         raise ValueError(f"grain must be an int >= 0 (0: dynamic), got {grain!r}")
+    if grain > INT64_MAX:
+        raise ValueError(f"grain must be <= {INT64_MAX}, got {grain}")
     csr = sp.csr_array(A, dtype=np.float64, copy=True)  # sum_duplicates sorts in place
     csr.sum_duplicates()
     x = np.asarray(x, dtype=np.float64)
@@ -83,10 +102,10 @@ def spmv(A: object, x: object, *, machine: Machine | None = None, layout: str = 
 def bfs_arrays(offsets: np.ndarray, targets: np.ndarray, source: int, m: Machine,
                strategy: str, threads: int | None, edge_block: int) -> dict:
     strategy = _choice(strategy, "strategy", STRATEGIES)
-    if not isinstance(edge_block, numbers.Integral) or edge_block < 1:
-        raise ValueError(f"edge_block must be an int >= 1, got {edge_block!r}")
-    raw = _core.emu_bfs(m.params, offsets, targets, int(source), strategy,
-                        _threads(threads, m), int(edge_block))
+    edge_block = _int_arg(edge_block, "edge_block", 1, INT32_MAX)
+    source = _int_arg(source, "source", 0, INT32_MAX)
+    raw = _core.emu_bfs(m.params, offsets, targets, source, strategy,
+                        _threads(threads, m), edge_block)
     report.make("bfs", m.describe(), raw, 16.0 * raw["edges"], edges=raw["edges"],
                 extra={"strategy": strategy, "levels": raw["levels"]})
     return raw
@@ -105,9 +124,12 @@ def similarity_cores(core1: object, core2: object, *, machine: Machine | None = 
     for name, v in (("k", k), ("bucket_size", bucket_size)):
         if not isinstance(v, numbers.Integral) or isinstance(v, bool) or v < 1:
             raise ValueError(f"{name} must be an int >= 1, got {v!r}")
+        if v > INT32_MAX:
+            raise ValueError(f"{name} must be <= {INT32_MAX} (2**31 - 1), got {v}")
+    seed = _int_arg(seed, "seed", 0, 2**64 - 1)
     raw = _core.emu_similarity(m.params, core1, core2, scheme, layout,
                                _threads(threads, m, multiple=False), int(k), int(bucket_size),
-                               int(seed))
+                               seed)
     same = all(np.array_equal(a, b, equal_nan=True) for a, b in zip(raw["top"], raw["cpu_top"]))
     report.make("similarity", m.describe(), raw, raw["bytes"],
                 extra={"scheme": scheme, "layout": layout, "tasks": raw["tasks"],

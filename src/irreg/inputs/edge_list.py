@@ -17,20 +17,25 @@ import math
 import os
 import re
 import warnings
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
 import numpy as np
 
+from irreg._core import MAX_VERTICES
+
 __all__ = ["ID_TOKEN", "MAX_VERTICES", "EdgeList", "EdgeListError", "read_edge_list"]
 
-# Vertex ids must fit a signed 32-bit id with one value left over for "no vertex", so every id
-# is below 2**31 - 1 and a graph has at most 2**31 - 1 vertices.
-MAX_VERTICES = 2**31 - 1
+# MAX_VERTICES (2**31 - 2) is the core's: 32-bit ids, and n + 1 must fit too. Every id is below
+# it, so every file this reader accepts is a graph the core builds.
 ID_TOKEN = re.compile(r"[+-]?[0-9]+")  # a decimal integer, as ids and generator fields are written
 
 _GZIP_MAGIC = b"\x1f\x8b"
+# Compressions only gzip of which is read: named, rather than parsed as text and reported as a
+# bad first line.
+_OTHER_MAGIC = {b"BZh": "bzip2", b"\xfd7zXZ\x00": "xz", b"\x28\xb5\x2f\xfd": "zstd"}
 _DECOMPRESSED_BY_NUMPY = (".gz", ".bz2", ".xz", ".lzma")
 # Universal newlines, as numpy.loadtxt and open() read text.
 _LINE = re.compile(rb"[^\r\n]+")
@@ -92,15 +97,16 @@ class EdgeList:
 
 
 class EdgeListError(ValueError):
-    """A malformed edge-list file; the message reads ``<path>:<line>: <problem>``."""
+    """A malformed edge-list file; the message reads ``<path>:<line>: <problem>``, or
+    ``<path>: <problem>`` (``line`` None) for a problem of the whole file, such as bad gzip data."""
 
-    def __init__(self, path: str, line: int, problem: str) -> None:
-        super().__init__(f"{path}:{line}: {problem}")
+    def __init__(self, path: str, line: int | None, problem: str) -> None:
+        super().__init__(f"{path}: {problem}" if line is None else f"{path}:{line}: {problem}")
         self.path = path
         self.line = line
         self.problem = problem
 
-    def __reduce__(self) -> tuple[type[EdgeListError], tuple[str, int, str]]:
+    def __reduce__(self) -> tuple[type[EdgeListError], tuple[str, int | None, str]]:
         return type(self), (self.path, self.line, self.problem)
 
 
@@ -132,9 +138,11 @@ def read_edge_list(path: str | os.PathLike[str], *, directed: bool = True) -> Ed
     FileNotFoundError
         The file does not exist.
     EdgeListError
-        A line is malformed: wrong or inconsistent column count, a comment after data, an id
-        that is not an integer in ``[0, 2**31 - 1)``, or a weight that is not a number or is
-        NaN. The message names the file, the 1-based line and the problem.
+        The gzip data is truncated or corrupt, or the file is bzip2, xz or zstd data (no line
+        number then), or a line is malformed:
+        wrong or inconsistent column count, a comment after data, an id that is not an integer
+        in ``[0, MAX_VERTICES)`` (``MAX_VERTICES = 2**31 - 2``), or a weight that is not a
+        number or is NaN. The message names the file, the 1-based line and the problem.
     """
     label = os.fspath(path)
     with open(path, "rb") as f:
@@ -143,14 +151,31 @@ def read_edge_list(path: str | os.PathLike[str], *, directed: bool = True) -> Ed
     # slower on 5M lines, so the fast path reads a plain regular file again by name.
     reread = os.path.isfile(label)
     if data.startswith(_GZIP_MAGIC):  # SNAP ships its edge lists gzip-compressed
-        data = gzip.decompress(data)
+        data = _gunzip(label, data)
         reread = False
+    for magic, kind in _OTHER_MAGIC.items():
+        if data.startswith(magic):
+            raise EdgeListError(
+                label, None, f"{kind}-compressed data; only gzip is read: decompress it first"
+            )
     edges = _read_fast(label if reread else None, data)
     if edges is None:
         edges = _read_by_line(label, data)
     src, dst, weight = edges
     n = int(max(src.max(), dst.max())) + 1 if len(src) else 0
     return EdgeList(src, dst, weight, n, directed, Path(label).name)
+
+
+def _gunzip(path: str, data: bytes) -> bytes:
+    # gzip reports bad data as EOFError, zlib.error or BadGzipFile (an OSError), none of which
+    # says which file; a download cut short is the usual cause.
+    try:
+        return gzip.decompress(data)
+    except EOFError:
+        problem = "truncated gzip data: the file ends before the compressed stream does"
+    except (OSError, zlib.error) as exc:
+        problem = f"corrupt gzip data ({exc})"
+    raise EdgeListError(path, None, problem + "; download or compress the file again")
 
 
 def _read_fast(path: str | None, data: bytes) -> _Columns | None:
