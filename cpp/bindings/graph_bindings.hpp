@@ -56,26 +56,6 @@ inline std::vector<VertexId> VertexList(const std::vector<int64_t>& ids, int32_t
 // (irreg._core.MAX_VERTICES), so a file the reader accepts is a graph the core builds.
 inline constexpr int64_t kMaxVertices = std::numeric_limits<int32_t>::max() - 1;
 
-// tile_size as Python gave it: None or 0 for the default, else a power of two in
-// [1, kMaxTileSize]. Taken as an object, not an int32, so that any int gets this message
-// rather than pybind's "incompatible function arguments" dump of every argument.
-inline int32_t TileSizeArg(const py::object& value) {
-  if (value.is_none()) return 0;
-  if (py::isinstance<py::bool_>(value) || !PyIndex_Check(value.ptr()))
-    throw py::type_error("tile_size must be an int (a power of two) or None, got " +
-                         std::string(py::str(value.get_type().attr("__name__"))));
-  PyObject* index = PyNumber_Index(value.ptr());
-  if (index == nullptr) throw py::error_already_set();
-  const py::int_ t = py::reinterpret_steal<py::int_>(index);
-  int overflow = 0;
-  const long long v = PyLong_AsLongLongAndOverflow(t.ptr(), &overflow);
-  if (overflow == 0 && (v == 0 || (v > 0 && v <= kMaxTileSize && (v & (v - 1)) == 0)))
-    return static_cast<int32_t>(v);
-  throw py::value_error("tile_size must be a power of two in [1, " +
-                        std::to_string(kMaxTileSize) + "] (0 or None: the default), got " +
-                        std::string(py::str(t)));
-}
-
 inline std::unique_ptr<graph::Graph> MakeGraph(const I64Array& src, const I64Array& dst,
                               const std::optional<F64Array>& weight, int64_t n, bool directed,
                               const py::object& tile_size, const std::optional<std::string>& isa) {

@@ -113,10 +113,35 @@ inline void BindIsaFunctions(py::module_& m) {
   DefaultIsa();
 }
 
+// tile_size as a binding receives it: an int, a power of two in [1, kMaxTileSize]. None means
+// the default (returned as 0), and so does 0 where `zero_is_default`. Bools, floats and ints
+// of any size are refused here by name, before pybind11's conversion could print the call.
+inline int32_t TileSizeArg(py::handle value, bool zero_is_default = true) {
+  if (value.is_none()) return 0;
+  if (py::isinstance<py::bool_>(value) || !PyIndex_Check(value.ptr()))
+    throw py::type_error("tile_size must be an int (a power of two) or None, got " +
+                         std::string(py::str(value.get_type().attr("__name__"))));
+  const py::int_ t = py::reinterpret_steal<py::int_>(PyNumber_Index(value.ptr()));
+  if (!t) throw py::error_already_set();
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(t.ptr(), &overflow);
+  const bool power = overflow == 0 && v > 0 && v <= kMaxTileSize && (v & (v - 1)) == 0;
+  if (power || (zero_is_default && overflow == 0 && v == 0)) return static_cast<int32_t>(v);
+  throw py::value_error("tile_size must be a power of two in [1, " + std::to_string(kMaxTileSize) +
+                        "]" + (zero_is_default ? " (0 or None: the default)" : "") + ", got " +
+                        std::string(py::str(t)));
+}
+
+// GroupedIndex's tile_size: None is its default tile, 0 is not a tile size.
+inline int32_t GroupedTileSize(const py::object& value) {
+  const int32_t tile = TileSizeArg(value, /*zero_is_default=*/false);
+  return tile == 0 ? kDefaultTileSize : tile;
+}
+
 class PyGroupedIndex {
  public:
   PyGroupedIndex(py::handle rows, py::handle cols, std::optional<int64_t> n_rows,
-                 std::optional<int64_t> n_cols, int32_t tile_size, const std::string& conflict,
+                 std::optional<int64_t> n_cols, const py::object& tile_size, const std::string& conflict,
                  bool active, double compact_threshold, int max_generations,
                  const std::string& grouping, const std::optional<std::string>& isa) {
     auto [r, c] = AsEdgeArrays(rows, cols);
@@ -127,7 +152,7 @@ class PyGroupedIndex {
         throw py::value_error(std::string(name) + " must be in [0, 2^31 - 1], got " +
                               std::to_string(value));
     index_ = std::make_unique<IndexCollection>(static_cast<int32_t>(nr), static_cast<int32_t>(nc),
-                                               tile_size, ParseConflict(conflict),
+                                               GroupedTileSize(tile_size), ParseConflict(conflict),
                                                compact_threshold, max_generations,
                                                ParseGrouping(grouping));
     const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
@@ -307,7 +332,7 @@ serialized on a per-object lock (taken with the GIL released), so concurrent upd
 each see the index between two calls, never half-way through one.
 )doc")
       .def(py::init<py::handle, py::handle, std::optional<int64_t>, std::optional<int64_t>,
-                    int32_t, const std::string&, bool, double, int, const std::string&,
+                    const py::object&, const std::string&, bool, double, int, const std::string&,
                     const std::optional<std::string>&>(),
            py::arg("rows"), py::arg("cols"), py::kw_only(), py::arg("n_rows") = py::none(),
            py::arg("n_cols") = py::none(), py::arg("tile_size") = kDefaultTileSize,

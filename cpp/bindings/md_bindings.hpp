@@ -51,17 +51,6 @@ inline double RealArg(const char* name, py::handle value) {
   return value.cast<double>();
 }
 
-inline int32_t TileSizeArg(py::handle value) {
-  if (value.is_none()) return 0;
-  const py::object integral = py::module_::import("numbers").attr("Integral");
-  if (!py::isinstance<py::bool_>(value) && py::isinstance(value, integral)) {
-    const py::int_ t(py::reinterpret_borrow<py::object>(value));
-    if (t >= py::int_(0) && t <= py::int_(kMaxTileSize)) return t.cast<int32_t>();
-  }
-  throw py::value_error("tile_size must be a power of two <= " + std::to_string(kMaxTileSize) +
-                        " (None: the default), got " + py::repr(value).cast<std::string>());
-}
-
 inline md::Regroup ParseRegroup(py::handle value) {
   if (py::isinstance<py::str>(value)) {
     const std::string s = value.cast<std::string>();

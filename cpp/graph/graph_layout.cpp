@@ -43,7 +43,8 @@ const GraphLayout::Grouped& GraphLayout::grouped() const {
       if (slot_edge[s] >= 0) g.slot_of_edge[slot_edge[s]] = static_cast<int32_t>(s);
     // Groups are laid out tile by tile in key order, so each tile row's groups are contiguous.
     const int32_t log2 = g.index.geometry().log2_tile;
-    const int32_t tile_rows = (n + g.index.geometry().tile_size - 1) >> log2;
+    // In int64: n + tile_size - 1 overflows int32 for n near the 2^31 vertex limit.
+    const int32_t tile_rows = static_cast<int32_t>((int64_t{n} + g.index.geometry().tile_size - 1) >> log2);
     g.tile_row_groups.assign(tile_rows + 1, 0);
     for (int64_t k = 0; k < slots.num_groups(); ++k) ++g.tile_row_groups[(slots.row_base[k] >> log2) + 1];
     for (int32_t r = 0; r < tile_rows; ++r) g.tile_row_groups[r + 1] += g.tile_row_groups[r];

@@ -188,11 +188,16 @@ def _attr_matrix(values: list, what: str) -> np.ndarray:
     return out
 
 
+_INT32_MAX = 2**31 - 1  # the core's counts are 32-bit
+
+
 def _check_int(value: object, name: str, low: int) -> int:
     if not isinstance(value, numbers.Integral) or isinstance(value, bool):
         raise TypeError(f"{name} must be an integer, got {value!r}")
     if value < low:
         raise ValueError(f"{name} must be at least {low}, got {value}")
+    if value > _INT32_MAX:
+        raise ValueError(f"{name} must be at most {_INT32_MAX} (2**31 - 1), got {value}")
     return int(value)
 
 

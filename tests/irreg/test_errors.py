@@ -36,7 +36,8 @@ BAD_GZ = {
     "truncated": (GOOD_GZ[: len(GOOD_GZ) // 2], "truncated gzip data"),
     "bad-crc": (GOOD_GZ[:-8] + bytes(8), "corrupt gzip data (CRC check failed)"),
     "bad-deflate": (
-        GOOD_GZ[:20] + bytes([GOOD_GZ[20] ^ 0xFF]) + GOOD_GZ[21:], "corrupt gzip data (Error -3"
+        GOOD_GZ[:20] + bytes([GOOD_GZ[20] ^ 0xFF]) + GOOD_GZ[21:],
+        "corrupt gzip data (Error -3",
     ),
     "trailing-garbage": (GOOD_GZ + b"garbage!", "corrupt gzip data"),
     "magic-only": (GOOD_GZ[:2], "truncated gzip data"),
@@ -158,8 +159,9 @@ def test_graph_tile_size_zero_or_none_is_the_default():
 
 
 def test_cli_tile_size_is_one_line(capsys, edge_file):
-    err = one_line_error(capsys, ["graph", "bfs", edge_file, "--tile-size", str(2**31)],
-                         alone=False)
+    err = one_line_error(
+        capsys, ["graph", "bfs", edge_file, "--tile-size", str(2**31)], alone=False
+    )
     assert err.endswith(f"(0 or None: the default), got {2**31}")
 
 
@@ -222,8 +224,10 @@ def test_emu_bfs_without_edges_is_one_line(tmp_path, capsys, text):
     path = tmp_path / "empty.txt"
     path.write_text(text)
     err = one_line_error(capsys, ["emu", "bfs", str(path)])
-    assert err == f"irreg: error: bfs: {path} has no edges (self-loops are dropped); give a " \
+    assert (
+        err == f"irreg: error: bfs: {path} has no edges (self-loops are dropped); give a "
         "graph with at least one edge"
+    )
 
 
 def test_emu_threads_beyond_32_bits_is_named(capsys, edge_file):
@@ -266,7 +270,9 @@ def test_emu_similarity_seed_and_k_are_named():
     G = nx.path_graph(4)
     with pytest.raises(ValueError, match=r"^seed must be in \[0, 18446744073709551615\], got -1$"):
         emu.similarity(G, G, seed=-1)
-    with pytest.raises(ValueError, match=r"^k must be <= 2147483647 \(2\*\*31 - 1\), got 2147483648$"):
+    with pytest.raises(
+        ValueError, match=r"^k must be <= 2147483647 \(2\*\*31 - 1\), got 2147483648$"
+    ):
         emu.similarity(G, G, k=2**31)
 
 
@@ -349,3 +355,51 @@ def test_other_compressions_are_named(tmp_path, kind, data):
     path.write_bytes(data)
     with pytest.raises(EdgeListError, match=f"^{path}: {kind}-compressed data; only gzip is read"):
         read_edge_list(path)
+
+
+# ---------------------------------------------------------------------------------------------
+# Integer arguments beyond 32 bits, on the objects that had pybind's argument dump
+
+
+@pytest.mark.parametrize("tile_size", [2**31, 2**70, -4, 0, 48])
+def test_grouped_index_tile_size_is_named_with_its_limit(tile_size):
+    import irreg
+
+    with pytest.raises(
+        ValueError, match=rf"tile_size must be a power of two in \[1, 32768\], got {tile_size}"
+    ):
+        irreg.GroupedIndex([0], [1], tile_size=tile_size)
+
+
+def test_grouped_index_tile_size_none_is_the_default():
+    import irreg
+
+    assert (
+        irreg.GroupedIndex([0], [1], tile_size=None).tile_size
+        == irreg.GroupedIndex.default_tile_size
+    )
+    with pytest.raises(TypeError, match="tile_size must be an int"):
+        irreg.GroupedIndex([0], [1], tile_size=8.0)
+
+
+@pytest.mark.parametrize("option", ["k", "bucket_size", "iterations"])
+def test_align_counts_beyond_32_bits_are_named(option):
+    import networkx as nx
+
+    import nx_irreg
+
+    G = nx.path_graph(5)
+    with pytest.raises(
+        ValueError, match=rf"{option} must be at most 2147483647 \(2\*\*31 - 1\), got {2**40}"
+    ):
+        nx_irreg.align(G, G, **{option: 2**40})
+
+
+def test_bench_refuses_a_folder_as_its_json_before_running(capsys, tmp_path):
+    line = one_line_error(capsys, ["bench", "index", "--quick", "--json", str(tmp_path)])
+    assert "is a folder" in line
+
+
+def test_md_lj_reports_dangerous_builds_of_a_fixed_period(capsys):
+    assert cli.main(["md", "lj", "--cells", "4", "--steps", "60", "--rebuild", "20"]) == 0
+    assert "Dangerous builds" in capsys.readouterr().out

@@ -42,7 +42,7 @@ from irreg.bench.report import (
     require_matplotlib,
     write_json,
 )
-from irreg.cli.args import UsageError, non_negative_int, positive_int
+from irreg.cli.args import UsageError, check_output, non_negative_int, positive_int
 
 HEARTBEAT_SECONDS = 60.0
 
@@ -463,8 +463,7 @@ def redraw(args: argparse.Namespace, benchmark: str, plot: Plotter) -> int:
     rows, machine = load_rows(args.from_json, benchmark)
     if args.plot is not None:
         require_matplotlib()
-        if not Path(args.plot).resolve().parent.is_dir():
-            raise BenchError(f"--plot {args.plot}: folder {Path(args.plot).parent} does not exist")
+        check_output("--plot", args.plot)
     print_table(rows, sys.stdout)
     if args.plot is not None:
         plot(args.plot, rows, machine)
@@ -506,8 +505,7 @@ def harness_from_args(benchmark: str, args: argparse.Namespace) -> Harness:
     if args.plot is not None:
         require_matplotlib()
     for option, path in (("--json", args.json), ("--plot", args.plot)):
-        if path is not None and not Path(path).resolve().parent.is_dir():
-            raise BenchError(f"{option} {path}: folder {Path(path).parent} does not exist")
+        check_output(option, path)
     return Harness(
         benchmark,
         repeats=args.repeats,

@@ -85,6 +85,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"Rebuilds {stats['rebuilds']} (incl. the first); pairs {stats['pairs']:,}; "
           f"added {stats['pairs_added']:,}, removed {stats['pairs_removed']:,}; "
           f"holes {stats['holes']:,}; SIMD utilization {stats['simd_utilization']:.3f}")
+    if stats.get("dangerous_builds"):
+        # LAMMPS's "Dangerous builds": a fixed period let an atom move more than skin/2.
+        print(f"Dangerous builds {stats['dangerous_builds']} (--rebuild {args.rebuild} is LAMMPS's "
+              "'check no'; --rebuild auto rebuilds before a list can go stale)")
     print("Seconds: " + ", ".join(f"{k} {v:.4g}" for k, v in seconds.items()))
     if args.json:
         write_output("--json", args.json, json.dumps(
