@@ -26,6 +26,7 @@ from irreg.cli.args import (
     check_isa,
     check_output,
     int_between,
+    write_json_report,
     write_output,
 )
 from irreg.inputs import EdgeListError, read_edge_list
@@ -208,11 +209,7 @@ def run(args: argparse.Namespace) -> int:
     if args.output:
         _write_mapping(args.output, result, ids1, ids2)
     if args.json:
-        text = json.dumps(report, indent=2)
-        if args.json == "-":
-            print(text)
-        else:
-            write_output("--json", args.json, text + "\n")
+        write_json_report(args.json, report)
     return 0
 
 

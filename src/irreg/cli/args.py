@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 from pathlib import Path
 
@@ -15,6 +16,7 @@ __all__ = [
     "int_between",
     "non_negative_int",
     "positive_int",
+    "write_json_report",
     "write_output",
 ]
 
@@ -105,3 +107,12 @@ def write_output(option: str, path: str, text: str) -> None:
             f.write(text)
     except OSError as exc:
         raise UsageError(f"{option} {path}: cannot write: {exc.strerror or exc}") from None
+
+
+def write_json_report(path: str, report: object) -> None:
+    """A command's ``--json`` report: on stdout for ``-``, else written to ``path``."""
+    text = json.dumps(report, indent=2)
+    if path == "-":
+        print(text)
+    else:
+        write_output("--json", path, text + "\n")

@@ -11,7 +11,6 @@ saves the result arrays.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
@@ -27,7 +26,7 @@ from irreg.cli.args import (
     check_output,
     non_negative_int,
     positive_int,
-    write_output,
+    write_json_report,
 )
 from irreg.inputs import GENERATOR_FORMS, EdgeList, load_input
 
@@ -105,11 +104,7 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UsageError(f"--output {args.output}: cannot write: {exc.strerror or exc}") from None
     if args.json:
-        text = json.dumps(report, indent=2)
-        if args.json == "-":
-            print(text)
-        else:
-            write_output("--json", args.json, text + "\n")
+        write_json_report(args.json, report)
     if args.json != "-":
         print_report(report, sys.stdout, input_edges=edges.num_edges)
     return 0
