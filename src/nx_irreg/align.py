@@ -20,6 +20,7 @@ import networkx as nx
 import numpy as np
 
 from irreg import _core
+from irreg.checks import check_int
 from nx_irreg.backend_graph import converted
 from nx_irreg.graph import IrregGraph
 
@@ -188,19 +189,6 @@ def _attr_matrix(values: list, what: str) -> np.ndarray:
     return out
 
 
-_INT32_MAX = 2**31 - 1  # the core's counts are 32-bit
-
-
-def _check_int(value: object, name: str, low: int) -> int:
-    if not isinstance(value, numbers.Integral) or isinstance(value, bool):
-        raise TypeError(f"{name} must be an integer, got {value!r}")
-    if value < low:
-        raise ValueError(f"{name} must be at least {low}, got {value}")
-    if value > _INT32_MAX:
-        raise ValueError(f"{name} must be at most {_INT32_MAX} (2**31 - 1), got {value}")
-    return int(value)
-
-
 def _anchor_array(anchors: object, s1: _Side, s2: _Side) -> np.ndarray | None:
     if anchors is None:
         return None
@@ -323,11 +311,11 @@ def align(
         raise ValueError(f"scheme must be one of {_SCHEMES}, got {scheme!r}")
     if layout not in _LAYOUTS:
         raise ValueError(f"layout must be one of {_LAYOUTS}, got {layout!r}")
-    k = _check_int(k, "k", 1)
-    seed = _check_int(seed, "seed", 0)
-    bucket_size = _check_int(bucket_size, "bucket_size", 1)
-    iterations = _check_int(iterations, "iterations", 1)
-    max_anchors = _check_int(max_anchors, "max_anchors", 1)
+    k = check_int(k, "k", 1)
+    seed = check_int(seed, "seed", 0)
+    bucket_size = check_int(bucket_size, "bucket_size", 1)
+    iterations = check_int(iterations, "iterations", 1)
+    max_anchors = check_int(max_anchors, "max_anchors", 1)
     if max_anchors > 64:
         raise ValueError(f"max_anchors must be at most 64, got {max_anchors}")
     if not isinstance(min_score, numbers.Real) or not 0.0 <= float(min_score) <= 1.0:

@@ -234,18 +234,18 @@ def test_emu_threads_beyond_32_bits_is_named(capsys, edge_file):
     from irreg.emu import run
     from irreg.emu.machine import Machine
 
-    with pytest.raises(ValueError, match=r"^threads must be <= 2147483647 \(2\*\*31 - 1\), got "):
+    with pytest.raises(ValueError, match=r"^threads must be at most 2147483647 \(2\*\*31 - 1\), got "):
         run.stream(1024, machine=Machine(), threads=2**40)
     err = one_line_error(capsys, ["emu", "bfs", edge_file, "--threads", str(2**40)])
-    assert err == "irreg: error: threads must be <= 2147483647 (2**31 - 1), got 1099511627776"
+    assert err == "irreg: error: threads must be at most 2147483647 (2**31 - 1), got 1099511627776"
 
 
 @pytest.mark.parametrize(
     "call, message",
     [
-        ("stream", r"^n must be in \[0, 9223372036854775807\], got 73786976294838206464$"),
-        ("bfs-edge-block", r"^edge_block must be in \[1, 2147483647\], got 2147483648$"),
-        ("bfs-source", r"^source must be in \[0, 2147483647\], got -1$"),
+        ("stream", r"^n must be at most 9223372036854775807, got 73786976294838206464$"),
+        ("bfs-edge-block", r"^edge_block must be at most 2147483647 \(2\*\*31 - 1\), got 2147483648$"),
+        ("bfs-source", r"^source must be at least 0, got -1$"),
     ],
 )
 def test_emu_ints_beyond_the_core_are_named(call, message):
@@ -268,10 +268,10 @@ def test_emu_similarity_seed_and_k_are_named():
     from nx_irreg import emu
 
     G = nx.path_graph(4)
-    with pytest.raises(ValueError, match=r"^seed must be in \[0, 18446744073709551615\], got -1$"):
+    with pytest.raises(ValueError, match=r"^seed must be at least 0, got -1$"):
         emu.similarity(G, G, seed=-1)
     with pytest.raises(
-        ValueError, match=r"^k must be <= 2147483647 \(2\*\*31 - 1\), got 2147483648$"
+        ValueError, match=r"^k must be at most 2147483647 \(2\*\*31 - 1\), got 2147483648$"
     ):
         emu.similarity(G, G, k=2**31)
 

@@ -7,6 +7,8 @@ import json
 import os
 from pathlib import Path
 
+from irreg.checks import INT32_MAX
+
 __all__ = [
     "INT32_MAX",
     "MissingDependencyError",
@@ -20,9 +22,6 @@ __all__ = [
     "write_output",
 ]
 
-# The core takes counts (k, rounds, bucket sizes) as 32-bit ints: a larger value would reach
-# pybind as an "incompatible function arguments" dump instead of a message.
-INT32_MAX = 2**31 - 1
 
 
 class UsageError(Exception):

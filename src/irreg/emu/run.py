@@ -10,6 +10,7 @@ import numbers
 import numpy as np
 
 from irreg import _core
+from irreg.checks import check_int
 from irreg.emu import report
 from irreg.emu.machine import Machine, as_machine
 
@@ -19,30 +20,13 @@ SCHEMES = ("all", "pair")
 LAYOUTS = ("blk", "hcb")
 
 
-# The simulator counts threadlets, k, bucket sizes and edge blocks in 32 bits; a larger int
-# would reach pybind as an "incompatible function arguments" dump of every argument.
-INT32_MAX = 2**31 - 1
 INT64_MAX = 2**63 - 1
-
-
-def _int_arg(value: object, name: str, low: int, high: int) -> int:
-    """``value`` as an int in ``[low, high]``; TypeError or ValueError naming ``name``."""
-    if not isinstance(value, numbers.Integral) or isinstance(value, bool):
-        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
-    if not low <= value <= high:
-        raise ValueError(f"{name} must be in [{low}, {high}], got {value}")
-    return int(value)
 
 
 def _threads(threads: object, m: Machine, *, multiple: bool = True) -> int:
     if threads is None:
         return m.max_threads
-    if not isinstance(threads, numbers.Integral) or isinstance(threads, bool):
-        raise TypeError(f"threads must be an int, got {type(threads).__name__}")
-    if threads < 1:
-        raise ValueError(f"threads must be >= 1, got {threads}")
-    if threads > INT32_MAX:
-        raise ValueError(f"threads must be <= {INT32_MAX} (2**31 - 1), got {threads}")
+    threads = check_int(threads, "threads", 1)
     if multiple and threads % m.nodelets:
         raise ValueError(
             f"threads must be a multiple of the {m.nodelets} nodelets (a share per nodelet), "
@@ -60,7 +44,7 @@ def _choice(value: object, name: str, options: tuple) -> str:
 def stream(n: int = 1 << 20, *, machine: Machine | None = None, threads: int | None = None):
     """Simulated STREAM ADD over ``n`` elements; returns its Report (bandwidth in bytes/s)."""
     m = as_machine(machine)
-    raw = _core.emu_stream(m.params, _int_arg(n, "n", 0, INT64_MAX), _threads(threads, m))
+    raw = _core.emu_stream(m.params, check_int(n, "n", 0, INT64_MAX), _threads(threads, m))
     return report.make("stream", m.describe(), raw, raw["bytes"])
 
 
@@ -102,8 +86,8 @@ def spmv(A: object, x: object, *, machine: Machine | None = None, layout: str = 
 def bfs_arrays(offsets: np.ndarray, targets: np.ndarray, source: int, m: Machine,
                strategy: str, threads: int | None, edge_block: int) -> dict:
     strategy = _choice(strategy, "strategy", STRATEGIES)
-    edge_block = _int_arg(edge_block, "edge_block", 1, INT32_MAX)
-    source = _int_arg(source, "source", 0, INT32_MAX)
+    edge_block = check_int(edge_block, "edge_block", 1)
+    source = check_int(source, "source", 0)
     raw = _core.emu_bfs(m.params, offsets, targets, source, strategy,
                         _threads(threads, m), edge_block)
     report.make("bfs", m.describe(), raw, 16.0 * raw["edges"], edges=raw["edges"],
@@ -121,12 +105,9 @@ def similarity_cores(core1: object, core2: object, *, machine: Machine | None = 
     m = as_machine(machine)
     scheme = _choice(scheme, "scheme", SCHEMES)
     layout = _choice(layout, "layout", LAYOUTS)
-    for name, v in (("k", k), ("bucket_size", bucket_size)):
-        if not isinstance(v, numbers.Integral) or isinstance(v, bool) or v < 1:
-            raise ValueError(f"{name} must be an int >= 1, got {v!r}")
-        if v > INT32_MAX:
-            raise ValueError(f"{name} must be <= {INT32_MAX} (2**31 - 1), got {v}")
-    seed = _int_arg(seed, "seed", 0, 2**64 - 1)
+    k = check_int(k, "k", 1)
+    bucket_size = check_int(bucket_size, "bucket_size", 1)
+    seed = check_int(seed, "seed", 0, 2**64 - 1)
     raw = _core.emu_similarity(m.params, core1, core2, scheme, layout,
                                _threads(threads, m, multiple=False), int(k), int(bucket_size),
                                seed)

@@ -1,0 +1,27 @@
+"""Checks of integer arguments shared by the front ends, the Emu model and the CLI.
+
+The core counts vertices, threadlets, k, bucket sizes and edge blocks in 32 bits; a larger
+Python int would otherwise reach pybind11 as an "incompatible function arguments" dump of every
+argument instead of an error that names the one at fault.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+__all__ = ["INT32_MAX", "check_int"]
+
+INT32_MAX = 2**31 - 1
+
+
+def check_int(value: object, name: str, low: int, high: int = INT32_MAX) -> int:
+    """``value`` as an int in ``[low, high]``; otherwise a ``TypeError`` (not an integer, or a
+    bool) or ``ValueError`` that names ``name``, the value and the bound it broke."""
+    if not isinstance(value, numbers.Integral) or isinstance(value, bool):
+        raise TypeError(f"{name} must be an integer, got {value!r}")
+    if value < low:
+        raise ValueError(f"{name} must be at least {low}, got {value}")
+    if value > high:
+        limit = f"{high} (2**31 - 1)" if high == INT32_MAX else str(high)
+        raise ValueError(f"{name} must be at most {limit}, got {value}")
+    return int(value)
