@@ -1,4 +1,4 @@
-"""Checks of integer arguments shared by the front ends, the Emu model and the CLI.
+"""Checks of integer arguments and of memory, shared by the front ends, the Emu model and the CLI.
 
 The core counts vertices, threadlets, k, bucket sizes and edge blocks in 32 bits; a larger
 Python int would otherwise reach pybind11 as an "incompatible function arguments" dump of every
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numbers
 
-__all__ = ["INT32_MAX", "check_int"]
+__all__ = ["INT32_MAX", "available_memory", "check_int", "check_memory"]
 
 INT32_MAX = 2**31 - 1
 
@@ -25,3 +25,27 @@ def check_int(value: object, name: str, low: int, high: int = INT32_MAX) -> int:
         limit = f"{high} (2**31 - 1)" if high == INT32_MAX else str(high)
         raise ValueError(f"{name} must be at most {limit}, got {value}")
     return int(value)
+
+
+def available_memory() -> int | None:
+    """Bytes the kernel could hand out now without swapping (Linux ``MemAvailable``); None
+    where it cannot be read."""
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def check_memory(nbytes: int, what: str, hint: str = "") -> None:
+    """A ``MemoryError`` naming ``what`` and both sizes when ``nbytes`` exceeds the memory
+    available now, instead of minutes of swapping or the OOM killer."""
+    free = available_memory()
+    if free is not None and nbytes > free:
+        raise MemoryError(
+            f"{what} needs about {nbytes / 1e9:.3g} GB, more than the {free / 1e9:.3g} GB of "
+            f"memory available" + (f"; {hint}" if hint else "")
+        )

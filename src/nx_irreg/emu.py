@@ -22,7 +22,7 @@ import numpy as np
 
 from irreg.emu import Machine, Report, last_report, spmv, stream
 from irreg.emu.inputs import csr_arrays
-from irreg.emu.run import bfs_arrays, similarity_cores
+from irreg.emu.run import MAX_SCAN_READS, bfs_arrays, similarity_cores
 from nx_irreg.backend_graph import BackendGraph, converted
 from nx_irreg.graph import IrregGraph
 
@@ -30,11 +30,13 @@ __all__ = ["Machine", "Report", "bfs", "last_report", "similarity", "spmv", "str
 
 
 def bfs(G: object, source: object, *, machine: Machine | None = None, strategy: str = "remote",
-        threads: int | None = None, edge_block: int = 14) -> tuple[dict, dict]:
+        threads: int | None = None, edge_block: int = 14,
+        max_scan_reads: int | None = MAX_SCAN_READS) -> tuple[dict, dict]:
     """Breadth-first search from ``source`` on the machine (seed 002 §3.2): ``"migrate"`` is
     Algorithm 1 (migrating threads, compare-and-swap), ``"remote"`` Algorithm 2 (remote writes,
-    then a local scan). Returns ``(depth, parent)`` dicts over the reached nodes, in order of
-    depth, then node."""
+    then a local scan of all vertices at every level, refused past ``max_scan_reads`` reads:
+    see :func:`irreg.emu.run.bfs_arrays`). Returns ``(depth, parent)`` dicts over the reached
+    nodes, in order of depth, then node."""
     if isinstance(G, IrregGraph):
         if not isinstance(source, numbers.Integral) or not 0 <= source < G.n:
             raise nx.NodeNotFound(f"Source {source} is not in G")
@@ -47,7 +49,8 @@ def bfs(G: object, source: object, *, machine: Machine | None = None, strategy: 
         graph, labels = backend.graph, backend
     else:
         raise TypeError(f"G must be a NetworkX graph or an IrregGraph, got {type(G).__name__}")
-    raw = bfs_arrays(*csr_arrays(graph), s, machine or Machine(), strategy, threads, edge_block)
+    raw = bfs_arrays(*csr_arrays(graph), s, machine or Machine(), strategy, threads, edge_block,
+                     max_scan_reads)
     depth, parent = raw["depth"], raw["parent"]
     reached = np.flatnonzero(depth >= 0)
     reached = reached[np.lexsort((reached, depth[reached]))]

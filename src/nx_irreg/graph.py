@@ -12,6 +12,7 @@ import numbers
 import numpy as np
 
 from irreg import _core
+from irreg.checks import check_memory
 
 __all__ = ["IrregGraph"]
 
@@ -103,6 +104,11 @@ class IrregGraph:
             raise TypeError(f"n must be an integer, got {n!r}")
         elif not 0 <= n <= _core.MAX_VERTICES:
             raise ValueError(f"n must be in [0, {_core.MAX_VERTICES}], got {n}")
+        # 8 bytes per vertex for the CSR offsets, about 32 per edge over the build's arrays.
+        check_memory(8 * (int(n) + 1) + 32 * s.size * (1 if directed else 2),
+                     f"a graph of n={int(n):,} vertices and {s.size:,} edges",
+                     "every id below n is a vertex: renumber sparse ids first "
+                     "(numpy.unique(..., return_inverse=True))")
         core = _core.Graph(s, d, w, int(n), bool(directed), tile_size, isa)
         return cls(core)
 

@@ -304,6 +304,26 @@ def test_bfs_on_a_long_path_costs_what_its_algorithm_does():
     assert emu.last_report().counts["local_reads"] >= n * n
 
 
+def test_remote_bfs_refuses_a_scan_past_its_budget_before_it_starts():
+    # n x levels scanned reads: 10^10 on a 10^5 path, hours of simulation. The budget is checked
+    # from a CPU BFS first (milliseconds), and names both ways out.
+    G = nx.path_graph(100_000)
+    with pytest.raises(ValueError, match=r"100,000 levels.*max_scan_reads=2e\+08.*'migrate'"):
+        emu.bfs(G, 0)
+    with pytest.raises(ValueError, match="max_scan_reads"):
+        nx.single_source_shortest_path_length(G, 0, backend="irreg", execution="emu")
+    with pytest.raises(ValueError, match="max_scan_reads must be at least 0, got -1"):
+        emu.bfs(G, 0, max_scan_reads=-1)
+    depth, _ = emu.bfs(nx.path_graph(300), 0, max_scan_reads=300 * 300)  # exactly at the limit
+    assert depth[299] == 299
+    with pytest.raises(ValueError, match="max_scan_reads"):
+        emu.bfs(nx.path_graph(300), 0, max_scan_reads=300 * 300 - 1)
+    # Algorithm 1 on the same 10^5 path: work in proportion to the edges.
+    emu.bfs(G, 0, strategy="migrate", threads=8)
+    c = emu.last_report().counts
+    assert c["local_reads"] + c["instructions"] <= 40 * 3 * len(G), c
+
+
 def test_similarity_on_a_long_path_compares_locally():
     # The aligner's plane from exact anchor distances: past 254 hops the byte distances once put
     # a long path's far vertices in one bucket and the comparisons grew as n^2.

@@ -403,3 +403,20 @@ def test_bench_refuses_a_folder_as_its_json_before_running(capsys, tmp_path):
 def test_md_lj_reports_dangerous_builds_of_a_fixed_period(capsys):
     assert cli.main(["md", "lj", "--cells", "4", "--steps", "60", "--rebuild", "20"]) == 0
     assert "Dangerous builds" in capsys.readouterr().out
+
+
+def test_a_graph_larger_than_memory_is_refused_before_it_is_built(monkeypatch):
+    # Ids are used as given: one edge to 2**31 - 3 is a graph of 2**31 - 2 vertices, about
+    # 17 GB of offsets. Where that is more than the memory free now, a MemoryError says so at
+    # once rather than after minutes of swapping.
+    from irreg import checks
+    from nx_irreg import IrregGraph
+
+    monkeypatch.setattr(checks, "available_memory", lambda: 4 * 10**9)
+    with pytest.raises(MemoryError, match=(
+        r"^a graph of n=2,147,483,646 vertices and 1 edges needs about 17.2 GB, more than the "
+        r"4 GB of memory available; every id below n is a vertex: renumber sparse ids")):
+        IrregGraph.from_edges([0], [2**31 - 3])
+    assert IrregGraph.from_edges([0], [10**6]).n == 10**6 + 1  # 8 MB: built
+    monkeypatch.setattr(checks, "available_memory", lambda: None)  # unknown: no check
+    assert IrregGraph.from_edges([0], [1]).n == 2
