@@ -8,12 +8,16 @@ import pytest
 from hypothesis import settings
 
 import nx_irreg
+from irreg import _core
+from irreg.threads import default_threads
 
 # CI machines are small and noisy: a per-example deadline would only make the suite flaky.
 settings.register_profile("irreg", deadline=None)
 settings.load_profile("irreg")
 
 ISAS = nx_irreg.available_isas()
+# Every parallel kernel runs at 1 (the serial path), 2 and an odd count, whatever the cores.
+THREAD_COUNTS = (1, 2, 3)
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
@@ -22,11 +26,18 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     return [
         f"irreg ISAs compiled: {compiled}; tested (available here): {tested}",
         f"irreg default ISA: {nx_irreg.active_isa()}; IRREG_ISA={os.environ.get('IRREG_ISA')}",
+        f"irreg threads tested: {THREAD_COUNTS}; default here {default_threads()} (OpenMP: "
+        f"{_core.have_openmp()})",
     ]
 
 
 @pytest.fixture(params=ISAS)
 def isa(request: pytest.FixtureRequest) -> str:
+    return request.param
+
+
+@pytest.fixture(params=THREAD_COUNTS)
+def threads(request: pytest.FixtureRequest) -> int:
     return request.param
 
 

@@ -7,11 +7,13 @@
 #include "bindings/grouped_index_bindings.hpp"
 #include "bindings/md_bindings.hpp"
 #include "bindings/networkx_bindings.hpp"
+#include "bindings/thread_bindings.hpp"
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "irreg C++ core: ISA dispatch, the grouped index, the graph engine, the aligner, "
             "Lennard-Jones MD and the Emu model";
   irreg::bindings::BindIsaFunctions(m);
+  irreg::bindings::BindThreadFunctions(m);
   irreg::bindings::BindGroupedIndex(m, "destination");
   irreg::bindings::BindGraph(m);
   irreg::bindings::BindNetworkx(m);

@@ -110,24 +110,28 @@ inline void BindGraph(py::module_& m) {
   m.def("default_variant", &graph::DefaultVariantOf, py::arg("algorithm"));
   m.def("default_tile_size", &graph::DefaultGraphTileSize, py::arg("n"), py::arg("m"));
 
-  m.def("bfs", [](const Graph& g, int64_t source, const std::string& variant, const std::optional<std::string>& isa) {
+  m.def("bfs", [](const Graph& g, int64_t source, const std::string& variant,
+                  const std::optional<std::string>& isa, int32_t threads) {
     graph::BfsResult r;
     {
       py::gil_scoped_release release;
-      r = graph::RunBfs(g, static_cast<VertexId>(source), variant, IsaArg(isa));
+      r = graph::RunBfs(g, static_cast<VertexId>(source), variant, IsaArg(isa), threads);
     }
     return py::make_tuple(Adopt(std::move(r.depth)), Adopt(std::move(r.parent)), StatsDict(r.stats));
-  }, py::arg("graph"), py::arg("source"), py::arg("variant") = "", py::arg("isa") = py::none());
+  }, py::arg("graph"), py::arg("source"), py::arg("variant") = "", py::arg("isa") = py::none(),
+     py::arg("threads") = 1);
 
-  auto value_algorithm = [&m](const char* name, graph::ValueResult (*run)(const Graph&, VertexId, const std::string&, const std::string&)) {
-    m.def(name, [run](const Graph& g, int64_t source, const std::string& variant, const std::optional<std::string>& isa) {
+  auto value_algorithm = [&m](const char* name, graph::ValueResult (*run)(const Graph&, VertexId, const std::string&, const std::string&, int32_t)) {
+    m.def(name, [run](const Graph& g, int64_t source, const std::string& variant,
+                      const std::optional<std::string>& isa, int32_t threads) {
       graph::ValueResult r;
       {
         py::gil_scoped_release release;
-        r = run(g, static_cast<VertexId>(source), variant, IsaArg(isa));
+        r = run(g, static_cast<VertexId>(source), variant, IsaArg(isa), threads);
       }
       return py::make_tuple(Adopt(std::move(r.value)), StatsDict(r.stats));
-    }, py::arg("graph"), py::arg("source"), py::arg("variant") = "", py::arg("isa") = py::none());
+    }, py::arg("graph"), py::arg("source"), py::arg("variant") = "", py::arg("isa") = py::none(),
+       py::arg("threads") = 1);
   };
   value_algorithm("sssp", &graph::RunSssp);
   value_algorithm("sswp", &graph::RunSswp);
@@ -151,15 +155,17 @@ inline void BindGraph(py::module_& m) {
      "max-min widths instead of sums; cutoff: values worse than it are not kept; "
      "refuse_negative: a negative weight raises ValueError naming the edge.");
 
-  auto label_algorithm = [&m](const char* name, graph::LabelResult (*run)(const Graph&, const std::string&, const std::string&)) {
-    m.def(name, [run](const Graph& g, const std::string& variant, const std::optional<std::string>& isa) {
+  auto label_algorithm = [&m](const char* name, graph::LabelResult (*run)(const Graph&, const std::string&, const std::string&, int32_t)) {
+    m.def(name, [run](const Graph& g, const std::string& variant,
+                      const std::optional<std::string>& isa, int32_t threads) {
       graph::LabelResult r;
       {
         py::gil_scoped_release release;
-        r = run(g, variant, IsaArg(isa));
+        r = run(g, variant, IsaArg(isa), threads);
       }
       return py::make_tuple(Adopt(std::move(r.label)), StatsDict(r.stats));
-    }, py::arg("graph"), py::arg("variant") = "", py::arg("isa") = py::none());
+    }, py::arg("graph"), py::arg("variant") = "", py::arg("isa") = py::none(),
+       py::arg("threads") = 1);
   };
   label_algorithm("wcc", &graph::RunWcc);
   label_algorithm("topological_generations", &graph::RunTopologicalGenerations);

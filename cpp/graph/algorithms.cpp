@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "core/dispatch.hpp"
+#include "core/threads.hpp"
 
 namespace irreg {
 namespace graph {
@@ -97,7 +98,8 @@ std::string DefaultVariantOf(const std::string& algorithm) {
   return "opt";
 }
 
-BfsResult RunBfs(const Graph& g, VertexId source, const std::string& variant, const std::string& isa) {
+BfsResult RunBfs(const Graph& g, VertexId source, const std::string& variant, const std::string& isa, int32_t threads) {
+  CheckThreads(threads);
   const std::string v = CheckVariant("bfs", variant);
   CheckSource(g, source);
   if (v == "direction") return Timed([&] { return DirectionOptimizingBfs(g.layout(), source); });
@@ -106,7 +108,8 @@ BfsResult RunBfs(const Graph& g, VertexId source, const std::string& variant, co
   return {std::move(p.depth), std::move(p.parent), stats};
 }
 
-ValueResult RunSssp(const Graph& g, VertexId source, const std::string& variant, const std::string& isa) {
+ValueResult RunSssp(const Graph& g, VertexId source, const std::string& variant, const std::string& isa, int32_t threads) {
+  CheckThreads(threads);
   const std::string v = CheckVariant("sssp", variant);
   RefuseDijkstraVariant("sssp", v);
   CheckSource(g, source);
@@ -117,7 +120,8 @@ ValueResult RunSssp(const Graph& g, VertexId source, const std::string& variant,
   return {std::move(p.distance), stats};
 }
 
-ValueResult RunSswp(const Graph& g, VertexId source, const std::string& variant, const std::string& isa) {
+ValueResult RunSswp(const Graph& g, VertexId source, const std::string& variant, const std::string& isa, int32_t threads) {
+  CheckThreads(threads);
   const std::string v = CheckVariant("sswp", variant);
   RefuseDijkstraVariant("sswp", v);
   CheckSource(g, source);
@@ -135,7 +139,8 @@ SettledValues RunDijkstra(const Graph& g, const std::vector<VertexId>& sources,
   return Timed([&] { return Dijkstra(csr, sources, objective, cutoff); });
 }
 
-LabelResult RunWcc(const Graph& g, const std::string& variant, const std::string& isa) {
+LabelResult RunWcc(const Graph& g, const std::string& variant, const std::string& isa, int32_t threads) {
+  CheckThreads(threads);
   const std::string v = CheckVariant("wcc", variant);
   if (v == "union-find") return Timed([&] { return UnionFindWcc(g.layout().csr()); });
   const GraphLayout& undirected = g.undirected_layout(KernelsFor(""));
@@ -144,7 +149,8 @@ LabelResult RunWcc(const Graph& g, const std::string& variant, const std::string
   return {std::move(p.label), stats};
 }
 
-LabelResult RunTopologicalGenerations(const Graph& g, const std::string& variant, const std::string& isa) {
+LabelResult RunTopologicalGenerations(const Graph& g, const std::string& variant, const std::string& isa, int32_t threads) {
+  CheckThreads(threads);
   const std::string v = CheckVariant("ts", variant);
   TopoProgram p(g.layout().csr().InDegrees());
   RunStats stats = RunProgram(g.layout(), &p, v, isa);

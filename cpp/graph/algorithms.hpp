@@ -63,16 +63,22 @@ struct OrderedGenerations {
 std::vector<std::string> VariantsOf(const std::string& algorithm);
 std::string DefaultVariantOf(const std::string& algorithm);
 
-// `variant` "" means the default; `isa` "" the default ISA. Unknown names and out-of-range
-// sources throw std::invalid_argument; a negative SSSP weight too.
-BfsResult RunBfs(const Graph& g, VertexId source, const std::string& variant, const std::string& isa);
-LabelResult RunWcc(const Graph& g, const std::string& variant, const std::string& isa);
-LabelResult RunTopologicalGenerations(const Graph& g, const std::string& variant, const std::string& isa);
+// `variant` "" means the default; `isa` "" the default ISA; `threads` the OpenMP threads (1: the
+// serial path; results do not depend on it). Unknown names, out-of-range sources and thread
+// counts throw std::invalid_argument; a negative SSSP weight too.
+BfsResult RunBfs(const Graph& g, VertexId source, const std::string& variant,
+                 const std::string& isa, int32_t threads = 1);
+LabelResult RunWcc(const Graph& g, const std::string& variant, const std::string& isa,
+                   int32_t threads = 1);
+LabelResult RunTopologicalGenerations(const Graph& g, const std::string& variant,
+                                      const std::string& isa, int32_t threads = 1);
 // The engine variants of SSSP and SSWP. Their "dijkstra" variant is RunDijkstra, the one route to
 // the Dijkstra kernel (it also serves the NetworkX backend): asked for it, these throw
 // std::invalid_argument saying so.
-ValueResult RunSssp(const Graph& g, VertexId source, const std::string& variant, const std::string& isa);
-ValueResult RunSswp(const Graph& g, VertexId source, const std::string& variant, const std::string& isa);
+ValueResult RunSssp(const Graph& g, VertexId source, const std::string& variant,
+                    const std::string& isa, int32_t threads = 1);
+ValueResult RunSswp(const Graph& g, VertexId source, const std::string& variant,
+                    const std::string& isa, int32_t threads = 1);
 // Dijkstra from `sources` (each checked), timed. cutoff: values worse than it are not kept
 // (nullopt: none). refuse_negative (SSSP's contract): a negative weight throws
 // std::invalid_argument naming the edge, as RunSssp does; otherwise a negative weight that

@@ -66,6 +66,18 @@ def _tile_size(value: object) -> object:
     return value
 
 
+def _threads(value: object) -> object:
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"threads must be None or an int, got {type(value).__name__}")
+    from irreg.threads import MAX_THREADS
+
+    if not 1 <= value <= MAX_THREADS:
+        raise ValueError(f"threads must be in [1, {MAX_THREADS}], got {value}")
+    return value
+
+
 def _one_of(name: str, choices: tuple[str, ...]) -> Callable[[object], object]:
     def check(value: object) -> object:
         if value not in choices:
@@ -96,6 +108,14 @@ OPTIONS: dict[str, Option] = {
         "int or None, optional",
         "Tile edge of the grouped index (a power of two; None: chosen from the graph).",
         _tile_size,
+    ),
+    "threads": Option(
+        None,
+        "int or None, optional",
+        "OpenMP threads of the parallel kernels (None: IRREG_NUM_THREADS, else OpenMP's "
+        "default: OMP_NUM_THREADS or the usable cores). Kernels whose output follows "
+        "NetworkX's serial order run on one.",
+        _threads,
     ),
     "weight_dtype": Option(
         "auto",

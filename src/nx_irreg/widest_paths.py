@@ -34,7 +34,8 @@ def single_source_widest_path_length(
     graph = converted(G, weight)
     s = node_position(graph, source, nx.NodeNotFound(f"Source {source} is not in G"))
     width = sswp(
-        graph.with_tile_size(opts.tile_size), source=s, variant=opts.variant, isa=opts.isa
+        graph.with_tile_size(opts.tile_size), source=s, variant=opts.variant, isa=opts.isa,
+        threads=opts.threads,
     ).value
     order = ordered_by(-width, width > -np.inf)
     as_int = opts.weight_dtype == "int64" or (

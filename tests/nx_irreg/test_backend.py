@@ -23,7 +23,7 @@ from nx_irreg.interface import MIN_EDGES_TO_CONVERT, BackendInterface, backend_i
 from nx_irreg.nxapi import networkx_modules
 
 ISAS = nx_irreg.available_isas()
-OPTION_NAMES = {"isa", "variant", "tile_size", "weight_dtype", "execution"}
+OPTION_NAMES = {"isa", "variant", "tile_size", "threads", "weight_dtype", "execution"}
 
 
 @pytest.fixture(autouse=True)
@@ -188,9 +188,14 @@ def test_config_defaults_and_validation(irreg_config):
         "isa": None,
         "variant": None,
         "tile_size": None,
+        "threads": None,
         "weight_dtype": "auto",
         "execution": "cpu",
     }
+    with pytest.raises(ValueError, match=r"threads must be in \[1, 1024\], got 0"):
+        irreg_config.threads = 0
+    with pytest.raises(TypeError, match="threads must be None or an int, got float"):
+        irreg_config.threads = 2.0
     with pytest.raises(ValueError, match="isa must be None or one of"):
         irreg_config.isa = "sse9"
     with pytest.raises(ValueError, match="variant must be None or one of"):
@@ -204,7 +209,8 @@ def test_config_defaults_and_validation(irreg_config):
     with pytest.raises(ValueError, match="execution must be one of"):
         irreg_config.execution = "gpu"
     with pytest.raises(AttributeError, match="Invalid config name"):
-        irreg_config.threads = 4
+        irreg_config.cores = 4
+    irreg_config.threads = 3
     irreg_config.variant = "opt"
     irreg_config.tile_size = 64
     G = nx.gnm_random_graph(50, 200, seed=2, directed=True)
@@ -227,8 +233,12 @@ def test_backend_keywords(isa):
 
 def test_bad_backend_keywords_raise_clear_errors():
     G = nx.path_graph(4)
-    with pytest.raises(TypeError, match="unknown irreg backend option 'threads'"):
-        nx.single_source_shortest_path_length(G, 0, backend="irreg", threads=2)
+    with pytest.raises(TypeError, match="unknown irreg backend option 'cores'"):
+        nx.single_source_shortest_path_length(G, 0, backend="irreg", cores=2)
+    with pytest.raises(ValueError, match=r"threads must be in \[1, 1024\], got 0"):
+        nx.single_source_shortest_path_length(G, 0, backend="irreg", threads=0)
+    assert nx.single_source_shortest_path_length(G, 0, backend="irreg", threads=2,
+                                                 variant="direction") == {0: 0, 1: 1, 2: 2, 3: 3}
     with pytest.raises(ValueError, match="variant must be None or one of"):
         nx.number_connected_components(G, backend="irreg", variant="nope")
     with pytest.raises(ValueError, match="unknown variant|variant"):

@@ -16,6 +16,7 @@ class RunStats:
     ``simd_utilization = active_edges / (vector_ops * 16)`` is ``None`` for variants that use no
     vector operations. Phase times are seconds: ``compute`` (vertex programs), ``activate``
     (marking the recorded edges in the grouped index), ``produce`` (message production).
+    ``threads`` is the count the run was given (:mod:`irreg.threads`).
     """
 
     algorithm: str
@@ -28,6 +29,7 @@ class RunStats:
     compute_seconds: float
     activate_seconds: float
     produce_seconds: float
+    threads: int = 1
 
     @property
     def seconds(self) -> float:
@@ -54,10 +56,12 @@ def check_source(graph: IrregGraph, source: object) -> int:
     return int(source)
 
 
-def run_stats(algorithm: str, variant: str | None, isa: str | None, stats: dict) -> RunStats:
+def run_stats(algorithm: str, variant: str | None, isa: str | None, stats: dict,
+              threads: int = 1) -> RunStats:
     return RunStats(
         algorithm=algorithm,
         variant=variant or _core.default_variant(algorithm),
         isa=_core.resolve_isa(isa),
         **stats,
+        threads=threads,
     )

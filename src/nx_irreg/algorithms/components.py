@@ -7,6 +7,7 @@ from typing import NamedTuple
 import numpy as np
 
 from irreg import _core
+from irreg.threads import resolve_threads
 from nx_irreg.algorithms._run import RunStats, check_graph, run_stats
 from nx_irreg.graph import IrregGraph
 
@@ -16,12 +17,15 @@ class WccResult(NamedTuple):
     stats: RunStats
 
 
-def wcc(graph: IrregGraph, *, variant: str | None = None, isa: str | None = None) -> WccResult:
+def wcc(graph: IrregGraph, *, variant: str | None = None, isa: str | None = None,
+        threads: int | None = None) -> WccResult:
     """Weakly connected components, each labelled by its smallest vertex id.
 
     Edge directions are ignored. Variants: ``union-find`` (default), ``opt`` (min-label
-    propagation over the grouped index), ``opt-search``, ``naive``, ``serial``.
+    propagation over the grouped index), ``opt-search``, ``naive``, ``serial``. ``threads``: see
+    :mod:`irreg.threads` (None: the default count).
     """
     g = check_graph(graph)
-    label, stats = _core.wcc(g._core, variant or "", isa)
-    return WccResult(label, run_stats("wcc", variant, isa, stats))
+    t = resolve_threads(threads)
+    label, stats = _core.wcc(g._core, variant or "", isa, t)
+    return WccResult(label, run_stats("wcc", variant, isa, stats, t))

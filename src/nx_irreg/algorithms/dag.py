@@ -7,6 +7,7 @@ from typing import NamedTuple
 import numpy as np
 
 from irreg import _core
+from irreg.threads import resolve_threads
 from nx_irreg.algorithms._run import RunStats, check_graph, run_stats
 from nx_irreg.graph import IrregGraph
 
@@ -22,7 +23,8 @@ class TopoResult(NamedTuple):
 
 
 def topological_generations(
-    graph: IrregGraph, *, variant: str | None = None, isa: str | None = None
+    graph: IrregGraph, *, variant: str | None = None, isa: str | None = None,
+    threads: int | None = None,
 ) -> TopoResult:
     """Generation of every vertex of a DAG and a topological order.
 
@@ -34,7 +36,8 @@ def topological_generations(
     g = check_graph(graph)
     if not g.directed and g.num_edges:
         raise GraphCycleError("an undirected graph with edges has no topological order")
-    generation, stats = _core.topological_generations(g._core, variant or "", isa)
+    t = resolve_threads(threads)
+    generation, stats = _core.topological_generations(g._core, variant or "", isa, t)
     stuck = np.flatnonzero(generation < 0)
     if stuck.size:
         raise GraphCycleError(

@@ -12,6 +12,7 @@ from typing import NamedTuple
 import numpy as np
 
 from irreg import _core
+from irreg.threads import resolve_threads
 from nx_irreg.algorithms._run import RunStats, check_graph, check_source, run_stats
 from nx_irreg.graph import IrregGraph
 
@@ -22,7 +23,8 @@ class PathResult(NamedTuple):
 
 
 def sssp(
-    graph: IrregGraph, *, source: int, variant: str | None = None, isa: str | None = None
+    graph: IrregGraph, *, source: int, variant: str | None = None, isa: str | None = None,
+    threads: int | None = None,
 ) -> PathResult:
     """Shortest-path distances from ``source`` (``inf`` where unreachable).
 
@@ -31,11 +33,12 @@ def sssp(
     default), ``opt`` (wavefront Bellman-Ford over the grouped index, seed 000 Fig. 2 and 4),
     ``opt-search``, ``naive``, ``serial``.
     """
-    return _best_paths("sssp", graph, source, variant, isa)
+    return _best_paths("sssp", graph, source, variant, isa, threads)
 
 
 def sswp(
-    graph: IrregGraph, *, source: int, variant: str | None = None, isa: str | None = None
+    graph: IrregGraph, *, source: int, variant: str | None = None, isa: str | None = None,
+    threads: int | None = None,
 ) -> PathResult:
     """Widest-path widths from ``source``: per vertex the maximum over paths of the minimum edge weight.
 
@@ -43,22 +46,25 @@ def sswp(
     edges, width 0, is told apart from no path). Any non-NaN weights are allowed. Variants as for
     :func:`sssp` (``dijkstra`` settles the widest vertex first).
     """
-    return _best_paths("sswp", graph, source, variant, isa)
+    return _best_paths("sswp", graph, source, variant, isa, threads)
 
 
 def _best_paths(
-    algorithm: str, graph: IrregGraph, source: int, variant: str | None, isa: str | None
+    algorithm: str, graph: IrregGraph, source: int, variant: str | None, isa: str | None,
+    threads: int | None,
 ) -> PathResult:
     """sssp or sswp: the one Dijkstra binding (shortest or widest first) or an engine variant."""
     g = check_graph(graph)
     s = check_source(g, source)
     widest = algorithm == "sswp"
-    if (variant or _core.default_variant(algorithm)) == "dijkstra":
+    t = resolve_threads(threads)
+    if (variant or _core.default_variant(algorithm)) == "dijkstra":  # serial: one heap
         value, _, _, stats = _core.dijkstra(g._core, [s], widest=widest, refuse_negative=not widest)
+        t = 1
     else:
         engine = _core.sswp if widest else _core.sssp
-        value, stats = engine(g._core, s, variant or "", isa)
-    return PathResult(value, run_stats(algorithm, variant, isa, stats))
+        value, stats = engine(g._core, s, variant or "", isa, t)
+    return PathResult(value, run_stats(algorithm, variant, isa, stats, t))
 
 
 class NegativeCycleError(ValueError):

@@ -7,6 +7,7 @@ from typing import NamedTuple
 import numpy as np
 
 from irreg import _core
+from irreg.threads import resolve_threads
 from nx_irreg.algorithms._run import RunStats, check_graph, check_source, run_stats
 from nx_irreg.graph import IrregGraph
 
@@ -20,19 +21,21 @@ class BfsResult(NamedTuple):
 
 
 def bfs(
-    graph: IrregGraph, *, source: int, variant: str | None = None, isa: str | None = None
+    graph: IrregGraph, *, source: int, variant: str | None = None, isa: str | None = None,
+    threads: int | None = None,
 ) -> BfsResult:
     """Breadth-first search from ``source`` along out-edges.
 
     The parent of a vertex is the smallest-id vertex one level closer to the source that has an
     edge to it, so the tree does not depend on the variant or ISA. Variants: ``direction``
     (direction-optimizing, default), ``opt`` (grouped index), ``opt-search``, ``naive``,
-    ``serial``.
+    ``serial``. ``threads``: see :mod:`irreg.threads` (None: the default count).
     """
     g = check_graph(graph)
     s = check_source(g, source)
-    depth, parent, stats = _core.bfs(g._core, s, variant or "", isa)
-    return BfsResult(depth, parent, run_stats("bfs", variant, isa, stats))
+    t = resolve_threads(threads)
+    depth, parent, stats = _core.bfs(g._core, s, variant or "", isa, t)
+    return BfsResult(depth, parent, run_stats("bfs", variant, isa, stats, t))
 
 
 class BfsOrder(NamedTuple):

@@ -47,7 +47,8 @@ def is_directed_acyclic_graph(G: BackendGraph, **options: object) -> bool:
     if opts.variant is None:
         return topological_order(G.graph).complete
     try:
-        engine_generations(G.with_tile_size(opts.tile_size), variant=opts.variant, isa=opts.isa)
+        engine_generations(G.with_tile_size(opts.tile_size), variant=opts.variant,
+                           isa=opts.isa, threads=opts.threads)
     except GraphCycleError:
         return False
     return True

@@ -45,7 +45,8 @@ def single_source_shortest_path_length(
         order, _, level_end = bfs_order(G.graph, sources=[s], depth_limit=limit)
         return dict(zip(G.labels(order), level_of_order(level_end).tolist(), strict=True))
     depth = bfs(
-        G.with_tile_size(opts.tile_size), source=s, variant=opts.variant, isa=opts.isa
+        G.with_tile_size(opts.tile_size), source=s, variant=opts.variant, isa=opts.isa,
+        threads=opts.threads,
     ).depth
     reached = depth >= 0 if limit is None else (depth >= 0) & (depth <= limit)
     order = ordered_by(depth, reached)

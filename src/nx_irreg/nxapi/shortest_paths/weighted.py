@@ -45,7 +45,8 @@ def _hop_lengths(G: BackendGraph, ids: list[int], cutoff: float | None, opts: Op
 def _engine_lengths(G: BackendGraph, source: int, cutoff: float | None, opts: Options) -> dict:
     """Lengths by an engine variant, ordered by distance, then node."""
     value = sssp(
-        G.with_tile_size(opts.tile_size), source=source, variant=opts.variant, isa=opts.isa
+        G.with_tile_size(opts.tile_size), source=source, variant=opts.variant, isa=opts.isa,
+        threads=opts.threads,
     ).value
     order = ordered_by(value, np.isfinite(value) if cutoff is None else value <= cutoff)
     return length_dict(G, order, value[order], 1, opts)

@@ -160,6 +160,7 @@ def descendants_at_distance(
         begin = 0 if distance == 0 else int(level_end[distance - 1])
         return node_set(G, order[begin : int(level_end[distance])])
     depth = bfs(
-        G.with_tile_size(opts.tile_size), source=s, variant=opts.variant, isa=opts.isa
+        G.with_tile_size(opts.tile_size), source=s, variant=opts.variant, isa=opts.isa,
+        threads=opts.threads,
     ).depth
     return node_set(G, np.flatnonzero(depth == distance))

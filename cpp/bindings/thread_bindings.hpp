@@ -1,0 +1,19 @@
+// The thread pool as Python sees it: irreg.threads resolves a call's thread count from these.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include "core/threads.hpp"
+
+namespace irreg::bindings {
+
+namespace py = pybind11;
+
+inline void BindThreadFunctions(py::module_& m) {
+  m.attr("MAX_THREADS") = kMaxThreads;
+  m.def("have_openmp", &HaveOpenMp, "Whether this build runs kernels on OpenMP threads.");
+  m.def("openmp_max_threads", &OpenMpMaxThreads,
+        "omp_get_max_threads(): OMP_NUM_THREADS, a threadpoolctl limit, else the usable cores.");
+}
+
+}  // namespace irreg::bindings

@@ -1,0 +1,59 @@
+"""How many threads a call runs on (DESIGN §12).
+
+The core has one thread pool, OpenMP's (GCC's libgomp, which ``threadpoolctl`` lists and can
+limit). A call's count comes from, first found:
+
+1. the call's own ``threads=``;
+2. the front end's setting: ``nx.config.backends.irreg.threads``, the calculator's ``threads``;
+3. ``IRREG_NUM_THREADS``;
+4. OpenMP's own default, ``omp_get_max_threads()``: ``OMP_NUM_THREADS``, a ``threadpoolctl``
+   limit, else the cores this process may use (``os.sched_getaffinity``).
+
+``threads=1`` runs the serial code path, exactly the one the seed measures. Results do not depend
+on the count: integer and graph-distance outputs are identical, MD forces agree to 1e-12.
+"""
+
+from __future__ import annotations
+
+import os
+
+from irreg import _core
+from irreg.checks import check_int
+
+__all__ = ["MAX_THREADS", "default_threads", "resolve_threads"]
+
+MAX_THREADS = int(_core.MAX_THREADS)
+
+
+def default_threads() -> int:
+    """The count of a call that names none: ``IRREG_NUM_THREADS``, else OpenMP's default."""
+    env = os.environ.get("IRREG_NUM_THREADS")
+    if env is not None and env.strip():
+        try:
+            value = int(env)
+        except ValueError:
+            raise ValueError(
+                f"IRREG_NUM_THREADS must be an integer in [1, {MAX_THREADS}], got {env!r}"
+            ) from None
+        if not 1 <= value <= MAX_THREADS:
+            raise ValueError(
+                f"IRREG_NUM_THREADS must be an integer in [1, {MAX_THREADS}], got {env!r}"
+            )
+        return value
+    if not _core.have_openmp():
+        return 1
+    count = int(_core.openmp_max_threads())  # honours OMP_NUM_THREADS and threadpoolctl
+    if "OMP_NUM_THREADS" not in os.environ:
+        # Without the variable, keep to this process's CPU set (a container's, a taskset's).
+        count = min(count, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+                    else os.cpu_count() or 1)
+    return max(1, min(count, MAX_THREADS))
+
+
+def resolve_threads(threads: object = None, configured: object = None) -> int:
+    """The thread count of one call: ``threads`` if given, else ``configured`` (a front end's
+    setting), else :func:`default_threads`. A bad value raises naming it and the limits."""
+    for name, value in (("threads", threads), ("configured threads", configured)):
+        if value is not None:
+            return check_int(value, name, 1, MAX_THREADS)
+    return default_threads()
