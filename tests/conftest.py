@@ -26,8 +26,8 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     return [
         f"irreg ISAs compiled: {compiled}; tested (available here): {tested}",
         f"irreg default ISA: {nx_irreg.active_isa()}; IRREG_ISA={os.environ.get('IRREG_ISA')}",
-        f"irreg threads tested: {THREAD_COUNTS}; default here {default_threads()} (OpenMP: "
-        f"{_core.have_openmp()})",
+        f"irreg threads tested: {THREAD_COUNTS}; default here {default_threads()}, OpenMP "
+        + ("on" if _core.have_openmp() else "off"),
     ]
 
 
