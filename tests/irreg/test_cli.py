@@ -63,13 +63,17 @@ def test_bench_graph_quick_writes_every_algorithm_and_peer(tmp_path, capsys, ass
                 "0",
                 "--isa",
                 "scalar",
+                "--threads",
+                "1,2",
                 "--json",
                 str(out),
             ]
         )
         == 0
     )
-    assert_counted(capsys.readouterr().err)
+    captured = capsys.readouterr()
+    assert_counted(captured.err)
+    assert "thread scaling (median; speedup over the same series on 1 thread)" in captured.out
     report = json.loads(out.read_text())
     assert report["benchmark"] == "graph"
     rows = report["rows"]
@@ -80,9 +84,18 @@ def test_bench_graph_quick_writes_every_algorithm_and_peer(tmp_path, capsys, ass
         "grid-60x60",
         "dag-n10000-m80000",
     }
-    assert {"irreg", "scipy", "networkx"} <= {r["impl"] for r in rows}
+    assert {"irreg", "scipy", "networkx", "gapbs"} <= {r["impl"] for r in rows}
+    gapbs = [r for r in rows if r["impl"] == "gapbs"]
+    # One per thread count for bfs, sssp and wcc on each of the three graphs; skipped without
+    # a build (IRREG_GAPBS), never silently dropped.
+    assert sorted(r["extra"]["threads"] for r in gapbs) == [1] * 9 + [2] * 9
+    parallel = [r for r in rows if r["impl"] == "irreg" and r["variant"] == "direction"]
+    assert sorted(r["extra"]["threads"] for r in parallel) == [1, 1, 1, 2, 2, 2]
     for row in rows:
         assert ROW_KEYS <= set(row)
+        if row["impl"] == "gapbs" and row["seconds"] is None:
+            assert "IRREG_GAPBS" in row["extra"]["skipped"]
+            continue
         assert row["seconds"] > 0 and row["extra"]["speedup_vs_serial"] > 0
     opt = [r for r in rows if r["variant"] == "opt"]
     assert opt and all(0 < r["extra"]["simd_utilization"] <= 1 for r in opt)

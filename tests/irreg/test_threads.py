@@ -62,8 +62,8 @@ def test_the_core_refuses_a_count_the_python_layer_would_not_pass():
 
 def test_stats_record_the_count():
     from nx_irreg import IrregGraph
-    from nx_irreg.algorithms import bfs, wcc
+    from nx_irreg.algorithms import bfs
 
     g = IrregGraph.from_edges([0, 1], [1, 2])
-    assert bfs(g, source=0, threads=3).stats.threads == 3
-    assert wcc(g, threads=2).stats.threads == 2
+    assert bfs(g, source=0, threads=3).stats.threads == 3  # direction: parallel
+    assert bfs(g, source=0, variant="serial", threads=3).stats.threads == 1

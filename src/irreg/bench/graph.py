@@ -4,10 +4,14 @@ For each graph (RMAT scale 20 edge factor 16, Erdos-Renyi of the same size, a 10
 and a 1M-vertex DAG for TS) and each algorithm, it times our variants (``serial`` Pregel,
 ``naive`` and ``opt`` per ISA, and the faster ``direction`` BFS, ``dijkstra`` SSSP/SSWP and
 ``union-find`` WCC) and the
-same workload in scipy.sparse.csgraph and NetworkX, single-threaded, in one run. Every row
-records the SIMD utilization of the run and its speedup over ``serial`` (``extra``). Every timed
-result, ours and the peers', is checked against the serial reference of
-:mod:`nx_irreg.algorithms.verify` (computed once per graph and algorithm).
+same workload in scipy.sparse.csgraph and NetworkX, single-threaded, and GAPBS (OpenMP, where
+``IRREG_GAPBS`` names a build: :mod:`irreg.bench.peers.gapbs`), in one run. ``--threads 1,2,...``
+times our parallel variants and GAPBS at each count (default: 1 and every usable core) and adds
+a thread-scaling table (and plot); the serial variants and the single-threaded peers run once.
+Every row records the SIMD utilization of the run and its speedup over ``serial`` (``extra``).
+Every timed result, ours and the peers', is checked against the serial reference of
+:mod:`nx_irreg.algorithms.verify` (computed once per graph and algorithm); GAPBS verifies its
+own with ``-v``.
 """
 
 from __future__ import annotations
@@ -15,14 +19,17 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import tempfile
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from irreg.bench import harness as hs
 from irreg.bench import report
+from irreg.bench.peers import gapbs
 from irreg.cli import args as cli_args
 from irreg.cli.graph import build_graph, run_algorithm
 from irreg.inputs import EdgeList, generate
@@ -62,6 +69,14 @@ class GraphBenchConfig:
     algorithms: Sequence[str] = ALGORITHMS
     networkx_max_edges: int = NETWORKX_MAX_EDGES
     tile_size: int | None = None
+    threads: Sequence[int] = (1,)
+
+
+def default_thread_counts() -> tuple[int, ...]:
+    """1 and every usable core (:func:`irreg.threads.default_threads`), once each."""
+    from irreg.threads import default_threads
+
+    return tuple(dict.fromkeys((1, default_threads())))
 
 
 # --- the CLI command ------------------------------------------------------------------------------
@@ -98,6 +113,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--tile-size", type=int, metavar="T", help="tile edge (default: by graph size)"
     )
+    parser.add_argument(
+        "--threads", type=cli_args.thread_counts, metavar="N,N,...",
+        help="thread counts for the parallel variants and GAPBS (default: 1 and every usable "
+        "core)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -112,12 +132,24 @@ def run(args: argparse.Namespace) -> int:
         algorithms=tuple(args.algorithms or ALGORITHMS),
         networkx_max_edges=args.networkx_max_edges,
         tile_size=args.tile_size,
+        threads=args.threads or default_thread_counts(),
     )
     graph_benchmark(config, harness)
     harness.report(json_path=args.json)
     if args.plot:
         plot_speedups(args.plot, harness.rows, report.machine_info())
+        scaling = scaling_plot_path(args.plot)
+        if report.scaling_groups(harness.rows):
+            report.plot_scaling(scaling, harness.rows, title=report.figure_title(
+                "graph --threads", report.machine_info()))
+            hs.note(f"thread-scaling plot: {scaling}")
     return 0
+
+
+def scaling_plot_path(plot: str | os.PathLike[str]) -> str:
+    """Where the thread-scaling plot goes beside ``--plot FILE``: ``FILE-threads.png``."""
+    root, ext = os.path.splitext(os.fspath(plot))
+    return f"{root}-threads{ext or '.png'}"
 
 
 # --- the benchmark --------------------------------------------------------------------------------
@@ -138,7 +170,7 @@ def graph_benchmark(config: GraphBenchConfig, harness: hs.Harness) -> list[hs.Ro
     cases = QUICK_CASES if config.quick else FULL_CASES
     harness.plan(
         sum(
-            count_specs(name, config.variants, isas)
+            count_specs(name, config.variants, isas, config.threads)
             for _, algorithms in cases
             for name in algorithms
             if name in config.algorithms
@@ -149,8 +181,12 @@ def graph_benchmark(config: GraphBenchConfig, harness: hs.Harness) -> list[hs.Ro
         if not wanted:
             continue
         case = Case.build(spec, config.tile_size, config.networkx_max_edges)
-        for name in wanted:
-            rows += harness.run(algorithm_specs(case, name, config.variants, isas))
+        with tempfile.TemporaryDirectory(prefix="irreg-gapbs-") as folder:
+            case.gapbs_folder = folder
+            for name in wanted:
+                rows += harness.run(
+                    algorithm_specs(case, name, config.variants, isas, config.threads)
+                )
         del case
         gc.collect()
     add_speedups(rows)
@@ -168,6 +204,19 @@ class Case:
     matrix: Any  # scipy CSR of the same edges, or None without scipy
     networkx_graph: Any  # or None
     networkx_skip: str | None
+    gapbs_folder: str | None = None  # where its GAPBS files go, written when first needed
+    gapbs_files: dict[bool, Path] = field(default_factory=dict)  # weighted? -> .wsg / .sg
+
+    def gapbs_file(self, weighted: bool) -> Path:
+        """This graph in GAPBS's serialized form (with weights for SSSP), written once."""
+        if weighted not in self.gapbs_files:
+            assert self.gapbs_folder is not None
+            offsets, targets, weights = self.graph.csr()
+            hs.note(f"writing {self.name} for GAPBS ({'with' if weighted else 'no'} weights) ...")
+            self.gapbs_files[weighted] = gapbs.write_graph(
+                Path(self.gapbs_folder) / "graph", offsets, targets,
+                weights if weighted else None, self.graph.directed)
+        return self.gapbs_files[weighted]
 
     @classmethod
     def build(cls, spec: str, tile_size: int | None, networkx_max_edges: int) -> Case:
@@ -196,9 +245,11 @@ class Case:
 
 
 def algorithm_specs(
-    case: Case, name: str, variants: Sequence[str], isas: Sequence[str]
+    case: Case, name: str, variants: Sequence[str], isas: Sequence[str],
+    threads: Sequence[int] = (1,),
 ) -> list[hs.Spec]:
-    """Specs for one algorithm on one case: ours, then scipy and NetworkX."""
+    """Specs for one algorithm on one case: ours (the parallel variants at every thread count),
+    then scipy, NetworkX and GAPBS."""
     from nx_irreg import algorithms as alg
 
     reference = _verifier(case, name)
@@ -209,36 +260,67 @@ def algorithm_specs(
         if variant not in alg.variants(name):
             continue
         for isa in [None] if variant in ISA_FREE_VARIANTS else isas:
-            specs.append(
-                hs.Spec(
-                    name=name,
-                    case=case.name,
-                    impl="irreg",
-                    variant=variant,
-                    isa=isa,
-                    run=lambda _s, v=variant, i=isa: _run_ours(case, name, v, i),
-                    verify=check,
-                    work=work,
-                    work_unit="edges",
-                    extra=_stats_extra,
+            for t in _counts_of(variant, threads):
+                specs.append(
+                    hs.Spec(
+                        name=name,
+                        case=case.name,
+                        impl="irreg",
+                        variant=variant,
+                        isa=isa,
+                        threads=t,
+                        run=lambda _s, v=variant, i=isa, t=t: _run_ours(case, name, v, i, t),
+                        verify=check,
+                        work=work,
+                        work_unit="edges",
+                        extra=_stats_extra,
+                    )
                 )
-            )
     specs += peer_specs(case, name, reference.expected, work)
+    specs += gapbs_specs(case, name, work, threads)
     return specs
+
+
+def _counts_of(variant: str, threads: Sequence[int]) -> Sequence[int]:
+    """The thread counts a variant is timed at: every one for a parallel kernel, else 1."""
+    from nx_irreg.algorithms import PARALLEL_VARIANTS
+
+    return threads if variant in PARALLEL_VARIANTS else (1,)
+
+
+def gapbs_specs(case: Case, name: str, work: int, threads: Sequence[int]) -> list[hs.Spec]:
+    """GAPBS's kernel for ``name`` at every thread count (skipped rows without a build)."""
+    if name not in gapbs.KERNELS:
+        return []
+    skip = gapbs.skip_reason(name)
+    source = None if name == "wcc" else case.source
+
+    def trials(repeats: int, t: int) -> list[float]:
+        return gapbs.run_trials(name, case.gapbs_file(name == "sssp"), t, repeats, source)
+
+    return [
+        hs.Spec(name=name, case=case.name, impl="gapbs", threads=t, work=work,
+                work_unit="edges", skip_reason=skip,
+                trials=None if skip else lambda repeats, t=t: trials(repeats, t))
+        for t in threads
+    ]
 
 
 # The algorithms _scipy_runner and _networkx_runner have: one peer row each per case.
 PEER_ALGORITHMS = {"scipy": ("bfs", "sssp", "wcc"), "networkx": ("bfs", "sssp", "wcc", "ts")}
 
 
-def count_specs(name: str, variants: Sequence[str], isas: Sequence[str]) -> int:
+def count_specs(name: str, variants: Sequence[str], isas: Sequence[str],
+                threads: Sequence[int] = (1,)) -> int:
     """How many specs :func:`algorithm_specs` makes for ``name`` (the progress counter's N)."""
     from nx_irreg import algorithms as alg
 
     ours = sum(
-        1 if v in ISA_FREE_VARIANTS else len(isas) for v in variants if v in alg.variants(name)
+        (1 if v in ISA_FREE_VARIANTS else len(isas)) * len(_counts_of(v, threads))
+        for v in variants if v in alg.variants(name)
     )
-    return ours + sum(name in names for names in PEER_ALGORITHMS.values())
+    peers = sum(name in names for names in PEER_ALGORITHMS.values())
+    return ours + peers + (len(threads) if name in gapbs.KERNELS else 0)
 
 
 def peer_specs(case: Case, name: str, reference: Any, work: int) -> list[hs.Spec]:
@@ -291,8 +373,8 @@ def add_speedups(rows: Sequence[hs.Row]) -> None:
 # --- running ours and the peers ------------------------------------------------------------------
 
 
-def _run_ours(case: Case, name: str, variant: str, isa: str | None) -> Any:
-    return run_algorithm(name, case.graph, case.source, variant, isa)
+def _run_ours(case: Case, name: str, variant: str, isa: str | None, threads: int) -> Any:
+    return run_algorithm(name, case.graph, case.source, variant, isa, threads)
 
 
 def _stats_extra(result: Any) -> dict[str, Any]:

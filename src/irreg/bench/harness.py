@@ -38,6 +38,7 @@ from irreg.bench.report import (
     format_seconds,
     machine_info,
     plot_rows,
+    print_scaling,
     print_table,
     require_matplotlib,
     write_json,
@@ -93,6 +94,14 @@ class Spec:
         Extra row fields, or a function of the last repeat's result that returns them.
     skip_reason : str, optional
         Why this spec is not run; it is reported as a skipped row.
+    threads : int, optional
+        The thread count the spec runs on; the progress label shows it and the row records it
+        as ``extra["threads"]`` (the thread-scaling table groups rows by it).
+    trials : callable, optional
+        Instead of ``run``: a peer that is a separate program with its own timer around its
+        kernel (GAPBS's ``Trial Time``), called once with the repeat count; it returns the
+        seconds of each trial, and the row says ``timed_by`` the peer. Process start and graph
+        loading are outside its trials, as ``setup`` is outside ours.
     """
 
     name: str
@@ -108,6 +117,8 @@ class Spec:
     work_unit: str = ""
     extra: Mapping[str, Any] | Callable[[Any], Mapping[str, Any]] | None = None
     skip_reason: str | None = None
+    threads: int | None = None
+    trials: Callable[[int], list[float]] | None = None
 
 
 @dataclass
@@ -234,12 +245,18 @@ class Harness:
     def _measure(self, spec: Spec) -> Row:
         label = " ".join(
             part for part in (spec.name, spec.case, spec.impl, spec.variant, spec.isa) if part
-        )
+        ) + (f" {spec.threads} thr" if spec.threads is not None else "")
         self._begin(label)
-        if spec.skip_reason is not None or spec.run is None:
+        if spec.skip_reason is not None or (spec.run is None and spec.trials is None):
             reason = spec.skip_reason or "nothing to run"
             self._say(f"skipped: {reason}\n")
-            return _row(spec, [], {"skipped": reason})
+            return _row(spec, [], {**({} if spec.threads is None else {"threads": spec.threads}),
+                                   "skipped": reason})
+        if spec.trials is not None:
+            with self._running():
+                times = list(spec.trials(self.repeats))
+            self._say(f"{format_seconds(statistics.median(times))}\n")
+            return _row(spec, times, {**_extra(spec, None), "timed_by": spec.impl})
         with self._running():
             times, result = self._repeat(spec)
         self._say(f"{format_seconds(statistics.median(times))}\n")
@@ -279,6 +296,7 @@ class Harness:
     ) -> None:
         """Prints the table, then writes the JSON and the plot where asked."""
         print_table(self.rows, out if out is not None else sys.stdout)
+        print_scaling(self.rows, out if out is not None else sys.stdout)
         if json_path is not None:
             write_json(json_path, self.benchmark, self.rows)
         if plot_path is not None:
@@ -328,9 +346,10 @@ def _row(spec: Spec, times: Sequence[float], extra: Mapping[str, Any]) -> Row:
 
 
 def _extra(spec: Spec, result: Any) -> dict[str, Any]:
-    if spec.extra is None:
-        return {}
-    return dict(spec.extra(result) if callable(spec.extra) else spec.extra)
+    extra = {} if spec.threads is None else {"threads": spec.threads}
+    if spec.extra is not None:
+        extra.update(spec.extra(result) if callable(spec.extra) else spec.extra)
+    return extra
 
 
 def _jsonable(value: Any) -> Any:

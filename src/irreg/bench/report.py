@@ -311,3 +311,110 @@ def _plot_panel(
 
 def _series_label(row: Row) -> str:
     return " ".join(part for part in (row.impl, row.variant, row.isa) if part)
+
+
+# --- thread scaling ------------------------------------------------------------------------------
+
+
+def _tick_seconds(seconds: float) -> str:
+    """``0.01`` -> ``"10 ms"``: an axis tick, without format_seconds' fixed decimals."""
+    for scale, unit in ((1.0, "s"), (1e-3, "ms"), (1e-6, "us")):
+        if seconds >= scale:
+            return f"{seconds / scale:g} {unit}"
+    return f"{seconds / 1e-9:g} ns"
+
+
+def threads_of(row: Row) -> int:
+    """The thread count a row ran on (``extra["threads"]``; 1 where the row does not say)."""
+    return int(row.extra.get("threads", 1))
+
+
+def _scaling_key(row: Row) -> tuple:
+    return (row.name, row.case, row.impl, row.variant, row.isa)
+
+
+def scaling_groups(rows: Sequence[Row]) -> dict[tuple, dict[int, Row]]:
+    """Rows that ran at more than one thread count, by (name, case, impl, variant, isa), each a
+    ``{threads: row}`` map (skipped rows left out)."""
+    groups: dict[tuple, dict[int, Row]] = {}
+    for row in rows:
+        if not row.skipped:
+            groups.setdefault(_scaling_key(row), {})[threads_of(row)] = row
+    return {key: by for key, by in groups.items() if len(by) > 1}
+
+
+def print_scaling(rows: Sequence[Row], out: TextIO) -> None:
+    """The thread-scaling table: per series its median at each thread count and the speedup
+    over its own 1-thread run; nothing when no series ran at several counts."""
+    groups = scaling_groups(rows)
+    if not groups:
+        return
+    counts = sorted({t for by in groups.values() for t in by})
+    header = ("name", "case", "impl", "variant", "isa", *(f"{t} thr" for t in counts))
+    lines = [header]
+    for (name, case, impl, variant, isa), by in groups.items():
+        base = by.get(1)
+        cells = []
+        for t in counts:
+            row = by.get(t)
+            if row is None:
+                cells.append("-")
+                continue
+            speedup = f" ({base.seconds / row.seconds:.2f}x)" if base and t != 1 else ""
+            cells.append(format_seconds(row.seconds) + speedup)
+        lines.append((name, case, impl, variant or "-", isa or "-", *cells))
+    widths = [max(len(line[k]) for line in lines) for k in range(len(header))]
+    out.write("\nthread scaling (median; speedup over the same series on 1 thread)\n")
+    out.writelines("  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip() + "\n" for line in lines)
+
+
+def plot_scaling(path: str | os.PathLike[str], rows: Sequence[Row], *, title: str = "") -> None:
+    """Median time against threads, log-log: one panel per (name, case), one line per series
+    (impl, variant, ISA), so scaling and the gap to a peer read off the same axes. Series timed
+    on one thread only (serial kernels, single-threaded peers) are dashed levels."""
+    require_matplotlib()
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import FuncFormatter, NullFormatter
+
+    groups = scaling_groups(rows)
+    panels = list(dict.fromkeys((key[0], key[1]) for key in groups))
+    if not panels:
+        return
+    ncols = min(3, len(panels))
+    nrows = math.ceil(len(panels) / ncols)
+    fig = Figure(figsize=(5.2 * ncols + 2.5, 3.6 * nrows), layout="constrained")
+    axes = fig.subplots(nrows, ncols, squeeze=False).ravel()
+    def label_of(key: tuple) -> str:
+        return " ".join(p for p in key[2:] if p)
+
+    levels = [r for r in rows if not r.skipped and _scaling_key(r) not in groups
+              and (r.name, r.case) in panels]
+    labels = list(dict.fromkeys([label_of(k) for k in groups] +
+                                [label_of(_scaling_key(r)) for r in levels]))
+    colors = dict(zip(labels, distinct_colors(len(labels)), strict=True))
+    counts = sorted({t for by in groups.values() for t in by})
+    for ax, (name, case) in zip(axes, panels, strict=False):
+        for key, by in groups.items():
+            if key[:2] == (name, case):
+                ts = sorted(by)
+                ax.plot(ts, [by[t].seconds for t in ts], marker="o", label=label_of(key),
+                        color=colors[label_of(key)])
+        for row in levels:
+            if (row.name, row.case) == (name, case):
+                label = label_of(_scaling_key(row))
+                ax.axhline(row.seconds, linestyle="--", linewidth=1, color=colors[label],
+                           label=f"{label} (1 thread)")
+        ax.set_xscale("log", base=2)
+        ax.set_yscale("log")
+        ax.set_xticks(counts, [str(t) for t in counts])
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _: _tick_seconds(value)))
+        ax.yaxis.set_minor_formatter(NullFormatter())
+        ax.set_xlabel("threads")
+        ax.set_ylabel("median time")
+        ax.set_title(f"{name} on {case}", fontsize=9)
+        legend_outside(ax)
+    for ax in axes[len(panels):]:
+        ax.set_visible(False)
+    if title:
+        fig.suptitle(title)
+    fig.savefig(path, dpi=120)

@@ -42,6 +42,24 @@ def non_negative_int(text: str) -> int:
     return _int_at_least(text, 0)
 
 
+def thread_count(text: str) -> int:
+    """argparse type: a thread count in ``[1, irreg.threads.MAX_THREADS]``."""
+    from irreg.threads import MAX_THREADS
+
+    return int_between(1, MAX_THREADS)(text)
+
+
+def thread_counts(text: str) -> tuple[int, ...]:
+    """argparse type: thread counts separated by commas (``1,2,4``), each in ``[1, MAX_THREADS]``,
+    in the order given, repeats dropped."""
+    counts: list[int] = []
+    for part in text.split(","):
+        value = thread_count(part.strip())
+        if value not in counts:
+            counts.append(value)
+    return tuple(counts)
+
+
 def int_between(low: int, high: int):
     """argparse type: an integer in ``[low, high]``."""
 

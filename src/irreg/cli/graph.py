@@ -26,6 +26,7 @@ from irreg.cli.args import (
     check_output,
     non_negative_int,
     positive_int,
+    thread_count,
     write_json_report,
 )
 from irreg.inputs import GENERATOR_FORMS, EdgeList, load_input
@@ -54,6 +55,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "wcc also union-find (the default where there is one; ts: naive)",
     )
     parser.add_argument("--isa", help=f"one of {', '.join(compiled_isas())} (default: the best)")
+    parser.add_argument(
+        "--threads", type=thread_count, metavar="N",
+        help="OpenMP threads (default: IRREG_NUM_THREADS, OMP_NUM_THREADS, else every usable "
+        "core); variants without a parallel kernel run on one",
+    )
     parser.add_argument(
         "--trials", type=positive_int, default=3, help="runs to time (default 3)"
     )
@@ -91,7 +97,8 @@ def run(args: argparse.Namespace) -> int:
         trials = []
         for trial in range(args.trials):
             start = time.perf_counter()
-            result = run_algorithm(args.algorithm, graph, source, args.variant, args.isa)
+            result = run_algorithm(args.algorithm, graph, source, args.variant, args.isa,
+                                   args.threads)
             seconds = time.perf_counter() - start
             trials.append((seconds, result.stats))
             _say(f"trial {trial + 1}/{args.trials}: {format_seconds(seconds)}")
@@ -143,20 +150,22 @@ def build_graph(edges: EdgeList, *, tile_size: int | None = None, isa: str | Non
 
 
 def run_algorithm(
-    name: str, graph: IrregGraph, source: int | None, variant: str | None, isa: str | None
+    name: str, graph: IrregGraph, source: int | None, variant: str | None, isa: str | None,
+    threads: int | None = None,
 ):
     """One run of algorithm ``name``; its result tuple (arrays and ``stats``)."""
     from nx_irreg import algorithms as alg
 
+    options = {"variant": variant, "isa": isa, "threads": threads}
     if name == "bfs":
-        return alg.bfs(graph, source=source, variant=variant, isa=isa)
+        return alg.bfs(graph, source=source, **options)
     if name == "sssp":
-        return alg.sssp(graph, source=source, variant=variant, isa=isa)
+        return alg.sssp(graph, source=source, **options)
     if name == "sswp":
-        return alg.sswp(graph, source=source, variant=variant, isa=isa)
+        return alg.sswp(graph, source=source, **options)
     if name == "wcc":
-        return alg.wcc(graph, variant=variant, isa=isa)
-    return alg.topological_generations(graph, variant=variant, isa=isa)
+        return alg.wcc(graph, **options)
+    return alg.topological_generations(graph, **options)
 
 
 def _check_variant(algorithm: str, variant: str | None) -> None:
@@ -226,6 +235,7 @@ def make_report(
         "source": source,
         "variant": stats.variant,
         "isa": stats.isa,
+        "threads": stats.threads,
         "build_seconds": build_seconds,
         "seconds": statistics.median(times),
         "trial_seconds": times,
@@ -252,6 +262,8 @@ METHODS = {
     "direction": "direction-optimizing BFS",
     "dijkstra": "Dijkstra's algorithm",
     "union-find": "union-find components",
+    "afforest": "Afforest components (Sutton et al.)",
+    "delta": "delta-stepping (Meyer and Sanders)",
 }
 
 
@@ -301,8 +313,8 @@ def print_report(r: dict, out, input_edges: int | None = None) -> None:
         + ("" if r["source"] is None else f", source {r['source']}"),
         f"  method: {describe_method(r['algorithm'], r['variant'])}",
         (
-            f"  variant {r['variant']}, isa {r['isa'] if engine else '- (no SIMD)'}, tile"
-            f" {r['tile_size']}, lane fill {r['lane_fill']:.2f}"
+            f"  variant {r['variant']}, isa {r['isa'] if engine else '- (no SIMD)'}, "
+            f"threads {r['threads']}, tile {r['tile_size']}, lane fill {r['lane_fill']:.2f}"
         ),
         (
             f"  build {format_seconds(r['build_seconds'])}; run median {format_seconds(r['seconds'])}"

@@ -11,7 +11,7 @@ algorithm, shared by the tests and ``irreg bench graph``.
 """
 
 from irreg import _core
-from nx_irreg.algorithms._run import RunStats
+from nx_irreg.algorithms._run import PARALLEL_VARIANTS, RunStats
 from nx_irreg.algorithms.components import WccResult, wcc
 from nx_irreg.algorithms.dag import (
     GraphCycleError,
@@ -40,6 +40,7 @@ def variants(algorithm: str) -> list[str]:
 
 
 __all__ = [
+    "PARALLEL_VARIANTS",
     "BfsOrder",
     "BfsResult",
     "GraphCycleError",

@@ -56,12 +56,18 @@ def check_source(graph: IrregGraph, source: object) -> int:
     return int(source)
 
 
+# The variants whose kernels run on the thread pool (DESIGN §12); every other one runs the
+# serial code path whatever ``threads`` says, and its stats report 1.
+PARALLEL_VARIANTS = frozenset({"direction", "afforest", "delta"})
+
+
 def run_stats(algorithm: str, variant: str | None, isa: str | None, stats: dict,
               threads: int = 1) -> RunStats:
+    variant = variant or _core.default_variant(algorithm)
     return RunStats(
         algorithm=algorithm,
-        variant=variant or _core.default_variant(algorithm),
+        variant=variant,
         isa=_core.resolve_isa(isa),
         **stats,
-        threads=threads,
+        threads=threads if variant in PARALLEL_VARIANTS else 1,
     )

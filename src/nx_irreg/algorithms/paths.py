@@ -60,7 +60,6 @@ def _best_paths(
     t = resolve_threads(threads)
     if (variant or _core.default_variant(algorithm)) == "dijkstra":  # serial: one heap
         value, _, _, stats = _core.dijkstra(g._core, [s], widest=widest, refuse_negative=not widest)
-        t = 1
     else:
         engine = _core.sswp if widest else _core.sssp
         value, stats = engine(g._core, s, variant or "", isa, t)
