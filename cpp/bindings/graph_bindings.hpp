@@ -8,9 +8,11 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <ctime>
 #include <limits>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bindings/grouped_index_bindings.hpp"
@@ -26,8 +28,29 @@ py::array_t<T> Adopt(std::vector<T>&& v) {
                         {static_cast<py::ssize_t>(sizeof(T))}, holder->data(), owner);
 }
 
-inline py::dict StatsDict(const graph::RunStats& s) {
+// Python's time.monotonic() clock (CLOCK_MONOTONIC), read from C++.
+inline double MonotonicSeconds() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+// Runs `kernel` with the GIL released and returns its result; *interval gets the monotonic
+// clock just after the release and just before the GIL is taken back, so callers (and the
+// tests) can see that calls from several Python threads overlap.
+template <class Kernel>
+auto WithoutGil(Kernel kernel, std::pair<double, double>* interval) {
+  py::gil_scoped_release release;
+  interval->first = MonotonicSeconds();
+  auto result = kernel();
+  interval->second = MonotonicSeconds();
+  return result;
+}
+
+inline py::dict StatsDict(const graph::RunStats& s, std::pair<double, double> released = {0, 0}) {
   py::dict d;
+  d["released_at"] = released.first;
+  d["reacquired_at"] = released.second;
   d["supersteps"] = s.supersteps;
   d["active_edges"] = s.active_edges;
   d["vector_ops"] = s.vector_ops;
@@ -112,24 +135,24 @@ inline void BindGraph(py::module_& m) {
 
   m.def("bfs", [](const Graph& g, int64_t source, const std::string& variant,
                   const std::optional<std::string>& isa, int32_t threads) {
-    graph::BfsResult r;
-    {
-      py::gil_scoped_release release;
-      r = graph::RunBfs(g, static_cast<VertexId>(source), variant, IsaArg(isa), threads);
-    }
-    return py::make_tuple(Adopt(std::move(r.depth)), Adopt(std::move(r.parent)), StatsDict(r.stats));
+    const std::string i = IsaArg(isa);
+    std::pair<double, double> released;
+    graph::BfsResult r = WithoutGil(
+        [&] { return graph::RunBfs(g, static_cast<VertexId>(source), variant, i, threads); },
+        &released);
+    return py::make_tuple(Adopt(std::move(r.depth)), Adopt(std::move(r.parent)),
+                          StatsDict(r.stats, released));
   }, py::arg("graph"), py::arg("source"), py::arg("variant") = "", py::arg("isa") = py::none(),
      py::arg("threads") = 1);
 
   auto value_algorithm = [&m](const char* name, graph::ValueResult (*run)(const Graph&, VertexId, const std::string&, const std::string&, int32_t)) {
     m.def(name, [run](const Graph& g, int64_t source, const std::string& variant,
                       const std::optional<std::string>& isa, int32_t threads) {
-      graph::ValueResult r;
-      {
-        py::gil_scoped_release release;
-        r = run(g, static_cast<VertexId>(source), variant, IsaArg(isa), threads);
-      }
-      return py::make_tuple(Adopt(std::move(r.value)), StatsDict(r.stats));
+      const std::string i = IsaArg(isa);
+      std::pair<double, double> released;
+      graph::ValueResult r = WithoutGil(
+          [&] { return run(g, static_cast<VertexId>(source), variant, i, threads); }, &released);
+      return py::make_tuple(Adopt(std::move(r.value)), StatsDict(r.stats, released));
     }, py::arg("graph"), py::arg("source"), py::arg("variant") = "", py::arg("isa") = py::none(),
        py::arg("threads") = 1);
   };
@@ -142,13 +165,11 @@ inline void BindGraph(py::module_& m) {
                        std::optional<double> cutoff, bool refuse_negative) {
     const std::vector<VertexId> s = VertexList(sources, g.layout().csr().n);
     const auto objective = widest ? graph::PathObjective::kWidest : graph::PathObjective::kShortest;
-    graph::SettledValues r;
-    {
-      py::gil_scoped_release release;
-      r = graph::RunDijkstra(g, s, objective, cutoff, refuse_negative);
-    }
+    std::pair<double, double> released;
+    graph::SettledValues r = WithoutGil(
+        [&] { return graph::RunDijkstra(g, s, objective, cutoff, refuse_negative); }, &released);
     return py::make_tuple(Adopt(std::move(r.value)), Adopt(std::move(r.order)), r.contradiction,
-                          StatsDict(r.stats));
+                          StatsDict(r.stats, released));
   }, py::arg("graph"), py::arg("sources"), py::arg("widest") = false, py::arg("cutoff") = py::none(),
      py::arg("refuse_negative") = false,
      "Label-setting paths from sources: (value, settle order, contradiction, stats). widest: "
@@ -158,12 +179,10 @@ inline void BindGraph(py::module_& m) {
   auto label_algorithm = [&m](const char* name, graph::LabelResult (*run)(const Graph&, const std::string&, const std::string&, int32_t)) {
     m.def(name, [run](const Graph& g, const std::string& variant,
                       const std::optional<std::string>& isa, int32_t threads) {
-      graph::LabelResult r;
-      {
-        py::gil_scoped_release release;
-        r = run(g, variant, IsaArg(isa), threads);
-      }
-      return py::make_tuple(Adopt(std::move(r.label)), StatsDict(r.stats));
+      const std::string i = IsaArg(isa);
+      std::pair<double, double> released;
+      graph::LabelResult r = WithoutGil([&] { return run(g, variant, i, threads); }, &released);
+      return py::make_tuple(Adopt(std::move(r.label)), StatsDict(r.stats, released));
     }, py::arg("graph"), py::arg("variant") = "", py::arg("isa") = py::none(),
        py::arg("threads") = 1);
   };

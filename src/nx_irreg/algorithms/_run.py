@@ -16,7 +16,10 @@ class RunStats:
     ``simd_utilization = active_edges / (vector_ops * 16)`` is ``None`` for variants that use no
     vector operations. Phase times are seconds: ``compute`` (vertex programs), ``activate``
     (marking the recorded edges in the grouped index), ``produce`` (message production).
-    ``threads`` is the count the run was given (:mod:`irreg.threads`).
+    ``threads`` is the count the kernel ran on (:mod:`irreg.threads`; 1 for a serial variant).
+    ``released_at`` and ``reacquired_at`` are :func:`time.monotonic` readings taken in C++ just
+    after the call released the GIL and just before it took it back: calls from several Python
+    threads overlap between them.
     """
 
     algorithm: str
@@ -30,6 +33,8 @@ class RunStats:
     activate_seconds: float
     produce_seconds: float
     threads: int = 1
+    released_at: float = 0.0
+    reacquired_at: float = 0.0
 
     @property
     def seconds(self) -> float:
