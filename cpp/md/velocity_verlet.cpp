@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "core/threads.hpp"
+
 namespace irreg::md {
 
 VelocityVerlet::VelocityVerlet(LjSystem* system, std::vector<double> positions,
@@ -21,15 +23,17 @@ VelocityVerlet::VelocityVerlet(LjSystem* system, std::vector<double> positions,
 void VelocityVerlet::Run(int64_t steps) {
   const double half_dt_over_m = 0.5 * dt_ / mass_;
   const int64_t m = static_cast<int64_t>(x_.size());
+  // Element by element: the same numbers at every thread count.
+  const int32_t threads = system_->threads();
   for (int64_t s = 0; s < steps; ++s) {
-    for (int64_t k = 0; k < m; ++k) {
+    ParallelFor(threads, m, [&](int64_t k) {
       v_[k] += half_dt_over_m * f_[k];
       x_[k] += dt_ * v_[k];
-    }
+    });
     LjTotals totals;
     system_->Compute(x_.data(), s + 1 == steps, f_.data(), &totals);
     if (s + 1 == steps) totals_ = totals;
-    for (int64_t k = 0; k < m; ++k) v_[k] += half_dt_over_m * f_[k];
+    ParallelFor(threads, m, [&](int64_t k) { v_[k] += half_dt_over_m * f_[k]; });
     ++step_;
   }
 }
