@@ -202,6 +202,8 @@ class PyLjSystem {
     d["pairs_added"] = s.added_total;
     d["pairs_removed"] = s.removed_total;
     d["compactions"] = s.compactions;
+    d["colours"] = s.colours;  // 0 until forces ran with force_split 'colouring'
+    d["colour_tasks"] = s.colour_tasks;
     py::dict t;
     t["neighbor"] = s.neighbor_seconds;
     t["group"] = s.group_seconds;

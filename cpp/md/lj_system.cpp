@@ -479,6 +479,8 @@ void LjSystem::ColourTiles() {
     task_begin_[k + 1] = task_begin_[k] + len;
   }
   coloured_ = true;
+  stats_.colours = colours;
+  stats_.colour_tasks = num_tasks;
 }
 
 void LjSystem::ForcesByColour(const LjGroups& groups, bool energy_virial, LjTotals* totals) {

@@ -72,6 +72,7 @@ struct LjStats {
   // Neighbour lists used after an atom had moved more than skin / 2 since they were built
   // (only with check = false): forces computed then may have missed pairs.
   int64_t dangerous_builds = 0;
+  int64_t colours = 0, colour_tasks = 0;  // of the last tile colouring (force_split kColouring)
   double neighbor_seconds = 0.0, group_seconds = 0.0, force_seconds = 0.0, other_seconds = 0.0;
   std::vector<RebuildRecord> recent;  // the last kRecentRebuilds rebuilds
   static constexpr size_t kRecentRebuilds = 64;
