@@ -395,6 +395,13 @@ void LjSystem::ForcesInternal(bool energy_virial, LjTotals* totals) {
   }
 }
 
+// The default force split is kBuffers. At 32,000 atoms (`irreg md lj`'s lattice, 93,813 groups)
+// the colouring needs 50 colours (2,184 tile tasks), so a force call waits at 50 barriers where
+// the buffers wait at two, and an extra array costs one pass over 4 n doubles. Force kernel
+// alone, best of 30 (a 2-core machine shared with other jobs, so rough): 1 thread 5.7 ms;
+// 2 threads, buffers 4.2 ms, colouring 11.0 ms (median 164 ms: libgomp's spinning barriers
+// lose the core to other processes; 12.8 ms with OMP_WAIT_POLICY=passive).
+//
 // kBuffers: chunk c of `threads` equal shares of the groups (in tile order, so a chunk's atoms
 // are near each other) goes into array c, the first of them force_ itself; the sum over the
 // arrays runs over atoms in parallel, adding the chunks in chunk order.

@@ -52,7 +52,7 @@ struct LjOptions {
   // OpenMP threads of the neighbour build, the regroup and the grouped force kernel. 1 is the
   // seed's serial code path, with no parallel region at all.
   int32_t threads = 1;
-  ForceSplit force_split = ForceSplit::kBuffers;  // the faster here: lj_system.cpp
+  ForceSplit force_split = ForceSplit::kBuffers;  // the faster of the two: see lj_system.cpp
 };
 
 // Tile edge for MD pairs, picked with `irreg bench md` (see its comment in lj_system.cpp).
