@@ -3,8 +3,6 @@
 #include <stdexcept>
 #include <utility>
 
-#include "core/threads.hpp"
-
 namespace irreg::md {
 
 VelocityVerlet::VelocityVerlet(LjSystem* system, std::vector<double> positions,
@@ -23,17 +21,18 @@ VelocityVerlet::VelocityVerlet(LjSystem* system, std::vector<double> positions,
 void VelocityVerlet::Run(int64_t steps) {
   const double half_dt_over_m = 0.5 * dt_ / mass_;
   const int64_t m = static_cast<int64_t>(x_.size());
-  // Element by element: the same numbers at every thread count.
-  const int32_t threads = system_->threads();
+  // The updates stay serial at any thread count: O(n) work, about 50 us at 32,000 atoms, less
+  // than what waking the team twice per step costs on a busy machine. LjSystem::Compute runs on
+  // the system's threads.
   for (int64_t s = 0; s < steps; ++s) {
-    ParallelFor(threads, m, [&](int64_t k) {
+    for (int64_t k = 0; k < m; ++k) {
       v_[k] += half_dt_over_m * f_[k];
       x_[k] += dt_ * v_[k];
-    });
+    }
     LjTotals totals;
     system_->Compute(x_.data(), s + 1 == steps, f_.data(), &totals);
     if (s + 1 == steps) totals_ = totals;
-    ParallelFor(threads, m, [&](int64_t k) { v_[k] += half_dt_over_m * f_[k]; });
+    for (int64_t k = 0; k < m; ++k) v_[k] += half_dt_over_m * f_[k];
     ++step_;
   }
 }

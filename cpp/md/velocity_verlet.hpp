@@ -24,7 +24,8 @@ class VelocityVerlet {
   VelocityVerlet(LjSystem* system, std::vector<double> positions, std::vector<double> velocities,
                  double mass, double dt, double volume);
 
-  // Advances `steps` steps on the system's threads (LjSystem::threads()); the last one also computes energy and virial for Thermo().
+  // Advances `steps` steps, forces on the system's threads (LjSystem::threads()); the last one
+  // also computes energy and virial for Thermo().
   void Run(int64_t steps);
   ThermoRow Thermo() const;
 
