@@ -156,7 +156,7 @@ def test_cli_md_lj_threads(tmp_path, capsys) -> None:
             assert row[key] == pytest.approx(value, rel=1e-10, abs=1e-12)
 
 
-@pytest.mark.parametrize("value", ["0", "-2", "two"])
+@pytest.mark.parametrize("value", ["0", "-2", "two", "5000"])
 def test_cli_md_lj_bad_threads(value: str, capsys) -> None:
     assert main(["md", "lj", "--cells", "2", "--threads", value]) == 2
     assert "--threads" in capsys.readouterr().err

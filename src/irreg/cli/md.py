@@ -53,6 +53,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Runs ``irreg md lj``; returns the exit status."""
     from irreg.md_driver import parse_rebuild, run_lj
+    from irreg.threads import resolve_threads
 
     check_output("--json", args.json)
     check_isa(args.isa)
@@ -65,6 +66,10 @@ def run(args: argparse.Namespace) -> int:
         parse_rebuild(args.rebuild)
     except ValueError as err:
         raise UsageError(f"--rebuild: {err}") from None
+    try:
+        threads = resolve_threads(args.threads)  # also IRREG_NUM_THREADS, before any output
+    except ValueError as err:
+        raise UsageError(f"--threads: {err}") from None
     thermo_every = args.thermo if args.thermo is not None else max(1, args.steps // 10)
     atoms = 4 * args.cells**3
     print(f"irreg md lj: {atoms:,} atoms, {args.steps} steps, rebuild {args.rebuild}, "
@@ -78,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = run_lj(args.cells, args.steps, rebuild=args.rebuild, regroup=args.regroup,
                         neighbor=args.neighbor, isa=args.isa, thermo_every=thermo_every,
-                        on_thermo=show, threads=args.threads)
+                        on_thermo=show, threads=threads)
     except (ValueError, RuntimeError) as err:
         raise UsageError(str(err)) from None
     stats = result.stats
