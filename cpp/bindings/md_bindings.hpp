@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "bindings/grouped_index_bindings.hpp"
+#include "core/threads.hpp"
 #include "md/lj_system.hpp"
 #include "md/velocity_verlet.hpp"
 
@@ -61,6 +62,32 @@ inline md::Regroup ParseRegroup(py::handle value) {
   throw py::value_error("regroup must be one of 'incremental' (Inc-Group, the default), 'full' "
                         "(Regroup-All) or 'none' (Non-Group: plain list, scalar), got " +
                         py::repr(value).cast<std::string>());
+}
+
+inline md::ForceSplit ParseForceSplit(py::handle value) {
+  if (py::isinstance<py::str>(value)) {
+    const std::string s = value.cast<std::string>();
+    if (s == "colouring") return md::ForceSplit::kColouring;
+    if (s == "buffers") return md::ForceSplit::kBuffers;
+  }
+  throw py::value_error("force_split must be 'colouring' (tiles of one colour write disjoint "
+                        "atoms) or 'buffers' (a force array per thread, summed at the end), got " +
+                        py::repr(value).cast<std::string>());
+}
+
+// threads as a binding receives it: an int in [1, kMaxThreads], refused by name otherwise
+// (pybind11's own conversion would print the whole call).
+inline int32_t ThreadsArg(py::handle value) {
+  if (py::isinstance<py::bool_>(value) || !PyIndex_Check(value.ptr()))
+    throw py::type_error("threads must be an integer, got " + py::repr(value).cast<std::string>());
+  const py::int_ t = py::reinterpret_steal<py::int_>(PyNumber_Index(value.ptr()));
+  if (!t) throw py::error_already_set();
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(t.ptr(), &overflow);
+  if (overflow != 0 || v < 1 || v > kMaxThreads)
+    throw py::value_error("threads must be in [1, " + std::to_string(kMaxThreads) + "], got " +
+                          py::repr(value).cast<std::string>());
+  return static_cast<int32_t>(v);
 }
 
 inline md::NeighborMethod ParseNeighbor(py::handle value) {
@@ -175,6 +202,8 @@ class PyLjSystem {
     d["pairs_added"] = s.added_total;
     d["pairs_removed"] = s.removed_total;
     d["compactions"] = s.compactions;
+    d["colours"] = s.colours;  // 0 until forces ran with force_split 'colouring'
+    d["colour_tasks"] = s.colour_tasks;
     py::dict t;
     t["neighbor"] = s.neighbor_seconds;
     t["group"] = s.group_seconds;
@@ -253,13 +282,17 @@ k computes and, with check=True (default), also when an atom moved more than ski
 `every k check yes`); check=False is LAMMPS's `check no`: stats()['dangerous_builds'] counts the
 lists used after an atom had moved farther (their forces may miss pairs).
 
+threads: OpenMP threads of the neighbour build, the regroup and the grouped force kernel (1: the
+serial code); results agree with threads=1 to 1e-12 relative, integer outputs exactly.
+force_split: how forces run on several threads, 'colouring' or 'buffers' (see lj_system.hpp).
+
 Thread safety: one object may be used from several threads; calls (and those of a
 VelocityVerlet driving it) are serialized on a per-object lock taken with the GIL released.)doc")
       .def(py::init([](py::handle epsilon, py::handle sigma, py::handle rc, py::handle ro,
                        bool smooth, bool shift, py::handle skin, int32_t rebuild_every,
                        bool check, py::handle regroup, py::handle neighbor, py::handle tile_size,
                        const std::optional<std::string>& isa, bool reorder,
-                       py::handle min_distance) {
+                       py::handle min_distance, py::handle threads, py::handle force_split) {
              md::LjOptions o;
              o.epsilon = RealArg("epsilon", epsilon), o.sigma = RealArg("sigma", sigma);
              o.rc = RealArg("rc", rc), o.ro = RealArg("ro", ro), o.smooth = smooth;
@@ -268,6 +301,7 @@ VelocityVerlet driving it) are serialized on a per-object lock taken with the GI
              o.regroup = ParseRegroup(regroup), o.neighbor = ParseNeighbor(neighbor);
              o.tile_size = TileSizeArg(tile_size), o.isa = IsaArg(isa), o.reorder = reorder;
              o.min_distance = RealArg("min_distance", min_distance);
+             o.threads = ThreadsArg(threads), o.force_split = ParseForceSplit(force_split);
              return std::make_unique<PyLjSystem>(o);  // std::invalid_argument -> ValueError
            }),
            py::kw_only(), py::arg("epsilon") = kLjDefaults.epsilon,
@@ -279,7 +313,10 @@ VelocityVerlet driving it) are serialized on a per-object lock taken with the GI
            py::arg("regroup") = "incremental", py::arg("neighbor") = "binned",
            py::arg("tile_size") = py::none(), py::arg("isa") = py::none(),
            py::arg("reorder") = kLjDefaults.reorder,
-           py::arg("min_distance") = kLjDefaults.min_distance)
+           py::arg("min_distance") = kLjDefaults.min_distance,
+           py::arg("threads") = kLjDefaults.threads,
+           py::arg("force_split") =
+               kLjDefaults.force_split == md::ForceSplit::kColouring ? "colouring" : "buffers")
       .def("set_system", &PyLjSystem::SetSystem, py::arg("positions"), py::arg("cell"),
            py::arg("pbc"))
       .def("compute", &PyLjSystem::Compute, py::arg("positions"), py::kw_only(),
@@ -290,6 +327,25 @@ VelocityVerlet driving it) are serialized on a per-object lock taken with the GI
       .def("stats", &PyLjSystem::Stats)
       .def_property_readonly("isa", [](PyLjSystem& s) { return s.system().isa(); })
       .def_property_readonly("num_atoms", &PyLjSystem::NumAtoms)
+      .def_property("threads",
+                    [](PyLjSystem& s) { return s.Locked([&] { return s.system().threads(); }); },
+                    [](PyLjSystem& s, py::handle value) {
+                      const int32_t t = ThreadsArg(value);
+                      s.Locked([&] { s.system().set_threads(t); });
+                    },
+                    "OpenMP threads of the neighbour build, regroup and forces (1: serial).")
+      .def_property("force_split",
+                    [](PyLjSystem& s) {
+                      return s.Locked([&] { return s.system().options().force_split; }) ==
+                                     md::ForceSplit::kColouring
+                                 ? "colouring"
+                                 : "buffers";
+                    },
+                    [](PyLjSystem& s, py::handle value) {
+                      const md::ForceSplit f = ParseForceSplit(value);
+                      s.Locked([&] { s.system().set_force_split(f); });
+                    },
+                    "How forces run on several threads: 'colouring' or 'buffers'.")
       .def_property_readonly("tile_size", [](PyLjSystem& s) {
         return s.system().options().tile_size > 0 ? s.system().options().tile_size
                                                   : md::kDefaultMdTileSize;
@@ -318,6 +374,9 @@ VelocityVerlet driving it) are serialized on a per-object lock taken with the GI
       .def("thermo", [](const PyVelocityVerlet& vv) {
              return ThermoDict(vv.Locked([](md::VelocityVerlet& v) { return v.Thermo(); }));
            })
+      .def_property_readonly("threads", [](const PyVelocityVerlet& vv) {
+             return vv.Locked([](md::VelocityVerlet& v) { return v.system().threads(); });
+           }, "The system's thread count (set it on the LjSystem).")
       .def_property_readonly("step", [](const PyVelocityVerlet& vv) {
              return vv.Locked([](md::VelocityVerlet& v) { return v.step(); });
            })

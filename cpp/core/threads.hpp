@@ -17,4 +17,16 @@ void CheckThreads(int32_t threads);
 int32_t OpenMpMaxThreads();
 bool HaveOpenMp();
 
+// f(i) for i in [0, n): in order on the calling thread when threads == 1 (no parallel region),
+// else in static shares on `threads` OpenMP threads. For loops whose iterations are independent.
+template <typename F>
+void ParallelFor(int32_t threads, int64_t n, F&& f) {
+  if (threads <= 1) {
+    for (int64_t i = 0; i < n; ++i) f(i);
+    return;
+  }
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (int64_t i = 0; i < n; ++i) f(i);
+}
+
 }  // namespace irreg

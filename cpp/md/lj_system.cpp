@@ -8,7 +8,12 @@
 #include <string>
 #include <utility>
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 #include "core/dispatch.hpp"
+#include "core/threads.hpp"
 #include "md/lj_pair_list.hpp"
 #include "tiling/radix_sort.hpp"
 
@@ -33,6 +38,11 @@ std::string Number(double x) {
 
 void Require(bool ok, const std::string& message) {
   if (!ok) throw std::invalid_argument(message);
+}
+
+void Accumulate(const LjTotals& part, LjTotals* totals) {
+  totals->energy += part.energy;
+  for (int k = 0; k < 6; ++k) totals->virial[k] += part.virial[k];
 }
 
 int32_t CeilLog2(int64_t x) {
@@ -62,11 +72,17 @@ LjSystem::LjSystem(const LjOptions& options) : opt_(options) {
   Require(o.tile_size == 0 || (power_of_two && o.tile_size <= kMaxTileSize),
           "tile_size must be a power of two <= " + std::to_string(kMaxTileSize) +
               " (0: the default), got " + std::to_string(o.tile_size));
+  CheckThreads(o.threads);
   if (opt_.min_distance <= 0) opt_.min_distance = 1e-2 * opt_.sigma;
   tile_ = opt_.tile_size > 0 ? opt_.tile_size : kDefaultMdTileSize;
   coef_ = LjCoefficients::Make(opt_.epsilon, opt_.sigma, opt_.rc, opt_.ro, opt_.smooth, opt_.shift);
   isa_ = ResolveIsa(opt_.isa);
   kernels_ = &KernelsFor(isa_);
+}
+
+void LjSystem::set_threads(int32_t threads) {
+  CheckThreads(threads);
+  opt_.threads = threads;
 }
 
 void LjSystem::SetSystem(int64_t n, const double* positions, const double* cell, const bool* pbc) {
@@ -153,7 +169,7 @@ void LjSystem::Rebuild() {
   // The list being replaced becomes previous_ (Inc-Group's merge reads it): a swap, not a copy.
   std::swap(previous_, pairs_);
   BuildPairs(opt_.neighbor, pos_.data(), n_, *box_, opt_.rc + opt_.skin, log2_cols,
-             opt_.min_distance, &pairs_, &close);
+             opt_.min_distance, &pairs_, &close, opt_.threads);
   if (close.i >= 0) {
     std::swap(previous_, pairs_);  // keep the last good list
     throw std::invalid_argument(
@@ -194,6 +210,7 @@ void LjSystem::Rebuild() {
       rec.compacted = u.compacted;
     }
     SortGroupsByTile();
+    coloured_ = false;
     stats_.groups = static_cast<int64_t>(sweep_groups_.size());
     stats_.slots = stats_.groups * kLanes;
     stats_.active_slots = rec.pairs;  // the half list holds each pair once: one slot each
@@ -218,46 +235,101 @@ void LjSystem::Rebuild() {
 // Search-and-Update, row by row: the previous list's pairs of row i are marked in a table
 // indexed by column, so each new pair finds its old slot in O(1); unmarked old pairs vanish
 // (holes), new pairs without a mark are grouped into a new generation. Each row unmarks what it
-// marked, so the table is cleared once, when it is made.
+// marked, so the table is cleared once, when it is made. Rows touch only their own pairs, so
+// with several threads chunks of rows run at once, each thread on its own table, and their
+// lists are concatenated in row order: the update is the serial one exactly.
 UpdateStats LjSystem::MergeIntoIndex() {
   const int64_t n_cols = index_->geometry().n_cols;
-  if (static_cast<int64_t>(mark_.size()) != n_cols) mark_.assign(n_cols, int64_t{-1});
-  std::vector<int32_t> found_slots, vanished, new_rows, new_cols;
-  std::vector<EdgeId> found_ids, new_ids;
-  found_slots.reserve(pairs_.cols.size());
-  found_ids.reserve(pairs_.cols.size());
-  for (int64_t i = 0; i < n_; ++i) {
-    const int64_t stamp = (i + 1) << 32;  // mark = (row + 1) << 32 | previous pair index
-    for (int64_t p = previous_.row_begin[i]; p < previous_.row_begin[i + 1]; ++p)
-      mark_[previous_.cols[p]] = stamp | p;
-    for (int64_t q = pairs_.row_begin[i]; q < pairs_.row_begin[i + 1]; ++q) {
-      int64_t& m = mark_[pairs_.cols[q]];
-      if ((m & ~int64_t{0xFFFFFFFF}) == stamp) {
-        found_slots.push_back(slot_of_pair_[m & 0xFFFFFFFF]);
-        found_ids.push_back(q);
-        slot_of_pair_[m & 0xFFFFFFFF] = -1;  // consumed
-        m = -1;
-      } else {
-        new_rows.push_back(static_cast<int32_t>(i));
-        new_cols.push_back(pairs_.cols[q]);
-        new_ids.push_back(q);
+  const int32_t threads = opt_.threads;
+  if (static_cast<int64_t>(mark_.size()) != n_cols * threads)
+    mark_.assign(n_cols * threads, int64_t{-1});
+  struct Diff {
+    std::vector<int32_t> found_slots, vanished, new_rows, new_cols;
+    std::vector<EdgeId> found_ids, new_ids;
+  };
+  const auto merge_rows = [&](int64_t first, int64_t last, int64_t* mark, Diff* d) {
+    for (int64_t i = first; i < last; ++i) {
+      const int64_t stamp = (i + 1) << 32;  // mark = (row + 1) << 32 | previous pair index
+      for (int64_t p = previous_.row_begin[i]; p < previous_.row_begin[i + 1]; ++p)
+        mark[previous_.cols[p]] = stamp | p;
+      for (int64_t q = pairs_.row_begin[i]; q < pairs_.row_begin[i + 1]; ++q) {
+        int64_t& m = mark[pairs_.cols[q]];
+        if ((m & ~int64_t{0xFFFFFFFF}) == stamp) {
+          d->found_slots.push_back(slot_of_pair_[m & 0xFFFFFFFF]);
+          d->found_ids.push_back(q);
+          slot_of_pair_[m & 0xFFFFFFFF] = -1;  // consumed
+          m = -1;
+        } else {
+          d->new_rows.push_back(static_cast<int32_t>(i));
+          d->new_cols.push_back(pairs_.cols[q]);
+          d->new_ids.push_back(q);
+        }
+      }
+      for (int64_t p = previous_.row_begin[i]; p < previous_.row_begin[i + 1]; ++p) {
+        if (slot_of_pair_[p] >= 0) d->vanished.push_back(slot_of_pair_[p]);
+        mark[previous_.cols[p]] = -1;
       }
     }
-    for (int64_t p = previous_.row_begin[i]; p < previous_.row_begin[i + 1]; ++p) {
-      if (slot_of_pair_[p] >= 0) vanished.push_back(slot_of_pair_[p]);
-      mark_[previous_.cols[p]] = -1;
+  };
+  Diff all;
+  if (threads == 1) {
+    all.found_slots.reserve(pairs_.cols.size());
+    all.found_ids.reserve(pairs_.cols.size());
+    merge_rows(0, n_, mark_.data(), &all);
+  } else {
+    const int64_t chunks = std::max<int64_t>(1, std::min<int64_t>(n_, 4 * threads));
+    std::vector<Diff> part(chunks);
+    std::vector<int64_t> at(6 * (chunks + 1), 0);  // per list: offset of each chunk's share
+#pragma omp parallel num_threads(threads)
+    {
+#ifdef _OPENMP
+      int64_t* mark = mark_.data() + n_cols * omp_get_thread_num();
+#else
+      int64_t* mark = mark_.data();
+#endif
+#pragma omp for schedule(dynamic, 1)
+      for (int64_t c = 0; c < chunks; ++c)
+        merge_rows(n_ * c / chunks, n_ * (c + 1) / chunks, mark, &part[c]);
+#pragma omp single
+      {
+        for (int64_t c = 0; c < chunks; ++c) {
+          const Diff& d = part[c];
+          const size_t sizes[6] = {d.found_slots.size(), d.vanished.size(), d.new_rows.size(),
+                                   d.new_cols.size(), d.found_ids.size(), d.new_ids.size()};
+          for (int l = 0; l < 6; ++l)
+            at[l * (chunks + 1) + c + 1] = at[l * (chunks + 1) + c] + static_cast<int64_t>(sizes[l]);
+        }
+        const auto total = [&](int l) { return at[l * (chunks + 1) + chunks]; };
+        all.found_slots.resize(total(0)), all.vanished.resize(total(1));
+        all.new_rows.resize(total(2)), all.new_cols.resize(total(3));
+        all.found_ids.resize(total(4)), all.new_ids.resize(total(5));
+      }
+#pragma omp for schedule(dynamic, 1)
+      for (int64_t c = 0; c < chunks; ++c) {
+        const Diff& d = part[c];
+        const auto put = [&](const auto& from, auto* to, int l) {
+          std::copy(from.begin(), from.end(), to->begin() + at[l * (chunks + 1) + c]);
+        };
+        put(d.found_slots, &all.found_slots, 0), put(d.vanished, &all.vanished, 1);
+        put(d.new_rows, &all.new_rows, 2), put(d.new_cols, &all.new_cols, 3);
+        put(d.found_ids, &all.found_ids, 4), put(d.new_ids, &all.new_ids, 5);
+      }
     }
   }
   const int64_t groups_before = index_->slots().num_groups();
   const UpdateStats u = index_->UpdateFromDiff(
-      found_slots.data(), found_ids.data(), static_cast<int64_t>(found_slots.size()),
-      vanished.data(), static_cast<int64_t>(vanished.size()), new_rows.data(), new_cols.data(),
-      new_ids.data(), static_cast<int64_t>(new_rows.size()), kernels_->tiling);
+      all.found_slots.data(), all.found_ids.data(), static_cast<int64_t>(all.found_slots.size()),
+      all.vanished.data(), static_cast<int64_t>(all.vanished.size()), all.new_rows.data(),
+      all.new_cols.data(), all.new_ids.data(), static_cast<int64_t>(all.new_rows.size()),
+      kernels_->tiling);
   if (u.compacted) {
     MapPairsToSlots(0);
   } else {  // found pairs keep their slots; only the new generation's groups need a look
     slot_of_pair_.assign(pairs_.cols.size(), -1);
-    for (size_t k = 0; k < found_slots.size(); ++k) slot_of_pair_[found_ids[k]] = found_slots[k];
+    const std::vector<int32_t>& slots = all.found_slots;
+    const std::vector<EdgeId>& ids = all.found_ids;
+    ParallelFor(threads, static_cast<int64_t>(slots.size()),
+                [&](int64_t k) { slot_of_pair_[ids[k]] = slots[k]; });
     MapPairsToSlots(groups_before);
   }
   return u;
@@ -268,8 +340,11 @@ UpdateStats LjSystem::MergeIntoIndex() {
 void LjSystem::MapPairsToSlots(int64_t first_group) {
   const GroupedSlots& s = index_->slots();
   if (first_group == 0) slot_of_pair_.assign(pairs_.cols.size(), -1);
-  for (int64_t slot = first_group * kLanes; slot < s.num_slots(); ++slot)
+  const int64_t first = first_group * kLanes;
+  ParallelFor(opt_.threads, s.num_slots() - first, [&](int64_t k) {
+    const int64_t slot = first + k;
     if (s.xcoord[slot] >= 0) slot_of_pair_[s.slot_edge[slot]] = static_cast<int32_t>(slot);
+  });
   previous_ = pairs_;
 }
 
@@ -295,8 +370,8 @@ void LjSystem::RebuildAt(const double* positions) {
 }
 
 void LjSystem::ForcesInternal(bool energy_virial, LjTotals* totals) {
-  std::fill(force_.begin(), force_.end(), 0.0);
   if (opt_.regroup == Regroup::kNone || index_ == nullptr) {
+    std::fill(force_.begin(), force_.end(), 0.0);
     LjOverPairList(pairs_, box_->shifts(), coef_, pos_.data(), energy_virial, force_.data(),
                    nullptr, nullptr, totals);
     return;
@@ -310,7 +385,129 @@ void LjSystem::ForcesInternal(bool energy_virial, LjTotals* totals) {
                         static_cast<int64_t>(sweep_groups_.size()),
                         pairs_.log2_columns_per_image,
                         box_->shifts()};
-  kernels_->md.lj_over_groups(groups, coef_, pos_.data(), energy_virial, force_.data(), totals);
+  if (opt_.threads > 1 && opt_.force_split == ForceSplit::kColouring) {
+    ForcesByColour(groups, energy_virial, totals);
+  } else if (opt_.threads > 1) {
+    ForcesOnBuffers(groups, energy_virial, totals);
+  } else {
+    std::fill(force_.begin(), force_.end(), 0.0);
+    kernels_->md.lj_over_groups(groups, coef_, pos_.data(), energy_virial, force_.data(), totals);
+  }
+}
+
+// The default force split is kBuffers. At 32,000 atoms (`irreg md lj`'s lattice, 93,813 groups)
+// the colouring needs 50 colours (2,184 tile tasks), so a force call waits at 50 barriers where
+// the buffers wait at two, and an extra array costs one pass over 4 n doubles. Force kernel
+// alone, best of 30 (a 2-core machine shared with other jobs, so rough): 1 thread 5.7 ms;
+// 2 threads, buffers 4.2 ms, colouring 11.0 ms (median 164 ms: libgomp's spinning barriers
+// lose the core to other processes; 12.8 ms with OMP_WAIT_POLICY=passive).
+//
+// kBuffers: chunk c of `threads` equal shares of the groups (in tile order, so a chunk's atoms
+// are near each other) goes into array c, the first of them force_ itself; the sum over the
+// arrays runs over atoms in parallel, adding the chunks in chunk order.
+void LjSystem::ForcesOnBuffers(const LjGroups& groups, bool energy_virial, LjTotals* totals) {
+  const int32_t chunks = opt_.threads;
+  const int64_t stride = 4 * n_;
+  buffers_.resize(static_cast<size_t>(chunks - 1) * stride);
+  task_totals_.assign(chunks, LjTotals{});
+  const auto array = [&](int32_t c) {
+    return c == 0 ? force_.data() : buffers_.data() + (c - 1) * stride;
+  };
+#pragma omp parallel num_threads(chunks)
+  {
+#pragma omp for schedule(static, 1)
+    for (int32_t c = 0; c < chunks; ++c) {
+      double* f = array(c);
+      std::fill(f, f + stride, 0.0);
+      LjGroups share = groups;
+      const int64_t begin = groups.num_groups * c / chunks;
+      share.groups = groups.groups + begin;
+      share.num_groups = groups.num_groups * (c + 1) / chunks - begin;
+      kernels_->md.lj_over_groups(share, coef_, pos_.data(), energy_virial, f, &task_totals_[c]);
+    }
+#pragma omp for schedule(static)
+    for (int64_t k = 0; k < stride; ++k) {
+      double sum = force_[k];
+      for (int32_t c = 1; c < chunks; ++c) sum += buffers_[(c - 1) * stride + k];
+      force_[k] = sum;
+    }
+  }
+  for (const LjTotals& t : task_totals_) Accumulate(t, totals);
+}
+
+// kColouring: a task is one tile (a run of sweep_groups_ with one row_base and one col_base);
+// it writes the atoms of its row tile and of its column tile (whatever the image). Greedy edge
+// colouring of the graph whose vertices are atom tiles and whose edges are tasks: a task takes
+// the lowest colour neither of its tiles has yet. The order depends on the index only, so the
+// forces are the same at every thread count above 1.
+void LjSystem::ColourTiles() {
+  const GroupedSlots& s = index_->slots();
+  const int64_t num_groups = static_cast<int64_t>(sweep_groups_.size());
+  const int32_t atom_mask = (int32_t{1} << pairs_.log2_columns_per_image) - 1;
+  const int64_t num_tiles = (n_ + tile_ - 1) / tile_ + 1;
+  std::vector<std::vector<uint8_t>> used(num_tiles);
+  std::vector<int32_t> colour_of_task;
+  std::vector<int64_t> first_group;
+  int32_t colours = 0;
+  for (int64_t q = 0; q < num_groups;) {
+    const int32_t g = sweep_groups_[q];
+    int64_t end = q + 1;
+    while (end < num_groups && s.row_base[sweep_groups_[end]] == s.row_base[g] &&
+           s.col_base[sweep_groups_[end]] == s.col_base[g])
+      ++end;
+    const int64_t a = s.row_base[g] / tile_, b = (s.col_base[g] & atom_mask) / tile_;
+    int32_t c = 0;
+    while ((c < static_cast<int32_t>(used[a].size()) && used[a][c]) ||
+           (c < static_cast<int32_t>(used[b].size()) && used[b][c]))
+      ++c;
+    for (const int64_t t : {a, b}) {
+      if (static_cast<int32_t>(used[t].size()) <= c) used[t].resize(c + 1, 0);
+      used[t][c] = 1;
+    }
+    colours = std::max(colours, c + 1);
+    colour_of_task.push_back(c);
+    first_group.push_back(q);
+    q = end;
+  }
+  first_group.push_back(num_groups);
+  const int64_t num_tasks = static_cast<int64_t>(colour_of_task.size());
+  colour_begin_.assign(colours + 1, 0);
+  for (const int32_t c : colour_of_task) ++colour_begin_[c + 1];
+  for (int32_t c = 0; c < colours; ++c) colour_begin_[c + 1] += colour_begin_[c];
+  std::vector<int64_t> slot(colour_begin_.begin(), colour_begin_.end() - 1), task_of(num_tasks);
+  for (int64_t t = 0; t < num_tasks; ++t) task_of[slot[colour_of_task[t]]++] = t;
+  colour_groups_.resize(num_groups);
+  task_begin_.assign(num_tasks + 1, 0);
+  for (int64_t k = 0; k < num_tasks; ++k) {
+    const int64_t t = task_of[k];
+    const int64_t len = first_group[t + 1] - first_group[t];
+    std::copy_n(sweep_groups_.begin() + first_group[t], len,
+                colour_groups_.begin() + task_begin_[k]);
+    task_begin_[k + 1] = task_begin_[k] + len;
+  }
+  coloured_ = true;
+  stats_.colours = colours;
+  stats_.colour_tasks = num_tasks;
+}
+
+void LjSystem::ForcesByColour(const LjGroups& groups, bool energy_virial, LjTotals* totals) {
+  if (!coloured_) ColourTiles();
+  std::fill(force_.begin(), force_.end(), 0.0);
+  const int64_t num_tasks = static_cast<int64_t>(task_begin_.size()) - 1;
+  const int64_t colours = static_cast<int64_t>(colour_begin_.size()) - 1;
+  task_totals_.assign(num_tasks, LjTotals{});
+#pragma omp parallel num_threads(opt_.threads)
+  for (int64_t c = 0; c < colours; ++c) {
+#pragma omp for schedule(dynamic, 1)
+    for (int64_t k = colour_begin_[c]; k < colour_begin_[c + 1]; ++k) {
+      LjGroups task = groups;
+      task.groups = colour_groups_.data() + task_begin_[k];
+      task.num_groups = task_begin_[k + 1] - task_begin_[k];
+      kernels_->md.lj_over_groups(task, coef_, pos_.data(), energy_virial, force_.data(),
+                                  &task_totals_[k]);
+    }
+  }
+  for (const LjTotals& t : task_totals_) Accumulate(t, totals);
 }
 
 void LjSystem::Compute(const double* positions, bool energy_virial, double* forces,

@@ -24,6 +24,14 @@ namespace irreg::md {
 
 enum class Regroup { kNone, kFull, kIncremental };
 
+// How the grouped force kernel runs on several threads (DESIGN §12); both keep the seed's
+// conflict-free groups as they are inside a tile:
+//   kBuffers    each thread sweeps a contiguous share of the tiles into its own force array;
+//               the arrays are summed once at the end;
+//   kColouring  tiles are coloured so that the tiles of one colour write disjoint atoms; the
+//               colours run one after another, the tiles of a colour at once, on one array.
+enum class ForceSplit { kBuffers, kColouring };
+
 // LjSystem's constructor is the one place these are checked (Python callers only map onto them).
 struct LjOptions {
   double epsilon = 1.0, sigma = 1.0, rc = 3.0, ro = 1.98;
@@ -41,6 +49,10 @@ struct LjOptions {
   std::string isa;        // "" : the default ISA
   bool reorder = true;    // renumber atoms along a Morton curve of bins at the first build
   double min_distance = 0.0;  // closer atoms are an error; <= 0: 1e-2 sigma
+  // OpenMP threads of the neighbour build, the regroup and the grouped force kernel. 1 is the
+  // seed's serial code path, with no parallel region at all.
+  int32_t threads = 1;
+  ForceSplit force_split = ForceSplit::kBuffers;  // the faster of the two: see lj_system.cpp
 };
 
 // Tile edge for MD pairs, picked with `irreg bench md` (see its comment in lj_system.cpp).
@@ -60,6 +72,7 @@ struct LjStats {
   // Neighbour lists used after an atom had moved more than skin / 2 since they were built
   // (only with check = false): forces computed then may have missed pairs.
   int64_t dangerous_builds = 0;
+  int64_t colours = 0, colour_tasks = 0;  // of the last tile colouring (force_split kColouring)
   double neighbor_seconds = 0.0, group_seconds = 0.0, force_seconds = 0.0, other_seconds = 0.0;
   std::vector<RebuildRecord> recent;  // the last kRecentRebuilds rebuilds
   static constexpr size_t kRecentRebuilds = 64;
@@ -83,6 +96,9 @@ class LjSystem {
   const LjOptions& options() const { return opt_; }
   const LjStats& stats() const { return stats_; }
   const std::string& isa() const { return isa_; }
+  int32_t threads() const { return opt_.threads; }
+  void set_threads(int32_t threads);  // checked as the constructor checks it
+  void set_force_split(ForceSplit split) { opt_.force_split = split; }
   const std::vector<int32_t>& order() const { return order_; }  // internal -> caller index
   const PairList& pairs() const { return pairs_; }
   const Box& box() const { return *box_; }
@@ -94,6 +110,9 @@ class LjSystem {
   void Wrap();
   void Rebuild();
   void ForcesInternal(bool energy_virial, LjTotals* totals);
+  void ForcesOnBuffers(const LjGroups& groups, bool energy_virial, LjTotals* totals);
+  void ForcesByColour(const LjGroups& groups, bool energy_virial, LjTotals* totals);
+  void ColourTiles();
   void SortGroupsByTile();
   UpdateStats MergeIntoIndex();
   void MapPairsToSlots(int64_t first_group);
@@ -116,6 +135,13 @@ class LjSystem {
   std::vector<int32_t> slot_of_pair_;
   std::vector<int64_t> mark_;  // per column: (row + 1) << 32 | previous pair index, or -1
   std::vector<int32_t> sweep_groups_;  // active groups in tile order (new generations interleaved)
+  // kColouring: sweep_groups_ reordered colour by colour; a task is one tile's run of groups.
+  std::vector<int32_t> colour_groups_;
+  std::vector<int64_t> task_begin_;    // per task + 1, into colour_groups_
+  std::vector<int64_t> colour_begin_;  // per colour + 1, into tasks
+  bool coloured_ = false;              // colour_groups_ matches sweep_groups_
+  std::vector<LjTotals> task_totals_;
+  std::vector<double> buffers_;        // kBuffers: threads - 1 force arrays of 4 n
   bool need_build_ = true;
   bool stale_ = false;  // this list was already counted in dangerous_builds
   int64_t since_build_ = 0;

@@ -21,6 +21,9 @@ VelocityVerlet::VelocityVerlet(LjSystem* system, std::vector<double> positions,
 void VelocityVerlet::Run(int64_t steps) {
   const double half_dt_over_m = 0.5 * dt_ / mass_;
   const int64_t m = static_cast<int64_t>(x_.size());
+  // The updates stay serial at any thread count: O(n) work, about 50 us at 32,000 atoms, less
+  // than what waking the team twice per step costs on a busy machine. LjSystem::Compute runs on
+  // the system's threads.
   for (int64_t s = 0; s < steps; ++s) {
     for (int64_t k = 0; k < m; ++k) {
       v_[k] += half_dt_over_m * f_[k];

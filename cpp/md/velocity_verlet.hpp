@@ -24,11 +24,13 @@ class VelocityVerlet {
   VelocityVerlet(LjSystem* system, std::vector<double> positions, std::vector<double> velocities,
                  double mass, double dt, double volume);
 
-  // Advances `steps` steps; the last one also computes energy and virial for Thermo().
+  // Advances `steps` steps, forces on the system's threads (LjSystem::threads()); the last one
+  // also computes energy and virial for Thermo().
   void Run(int64_t steps);
   ThermoRow Thermo() const;
 
   int64_t step() const { return step_; }
+  const LjSystem& system() const { return *system_; }
   const std::vector<double>& positions() const { return x_; }
   const std::vector<double>& velocities() const { return v_; }
   const std::vector<double>& forces() const { return f_; }

@@ -19,6 +19,7 @@ from ase.calculators.calculator import Calculator, PropertyNotImplementedError, 
 
 from irreg import _core
 from irreg.md_driver import parse_rebuild
+from irreg.threads import resolve_threads
 
 # Changes that leave the atoms' number alone: the C++ state is updated, not rebuilt from scratch.
 _CALCULATOR_KEYWORDS = {"restart", "ignore_bad_restart_file", "label", "atoms", "directory"}
@@ -60,6 +61,11 @@ class LennardJones(Calculator):
         Tile edge of the grouped index (a power of two); the built-in default if None.
     isa : str, optional
         Force an instruction set (``ase_irreg.available_isas()``); the best one if None.
+    threads : int, optional
+        OpenMP threads of the neighbour build, the regroup and the force kernel; if None,
+        resolved at each calculation from ``IRREG_NUM_THREADS``, else OpenMP's default
+        (:func:`irreg.threads.resolve_threads`). 1 is the serial code. Results agree with
+        ``threads=1`` to 1e-12 relative; pair lists and rebuilds are identical.
 
     Notes
     -----
@@ -85,6 +91,7 @@ class LennardJones(Calculator):
         "neighbor": "binned",
         "tile_size": None,
         "isa": None,
+        "threads": None,
     }
     nolabel = True
 
@@ -116,6 +123,7 @@ class LennardJones(Calculator):
             "skin": _times(0.3, p.sigma) if p.skin is None else p.skin,
             "rebuild_every": parse_rebuild(p.rebuild), "regroup": p.regroup,
             "neighbor": p.neighbor, "tile_size": p.tile_size, "isa": p.isa,
+            "threads": resolve_threads(p.threads),  # a bad value raises naming `threads`
         }
         self._system = _core.LjSystem(**self._options)
         self._has_atoms = False  # set_system not called yet
@@ -200,6 +208,7 @@ class LennardJones(Calculator):
             raise PropertyNotImplementedError(
                 "stress needs a cell of rank 3 (three independent cell vectors)"
             )
+        self._system.threads = resolve_threads(self.parameters.threads)
         out = self._system.compute(
             atoms.positions, energy_virial=want_energy or per_atom, per_atom=per_atom
         )

@@ -19,6 +19,7 @@ import numpy as np
 
 from irreg import _core
 from irreg.inputs.lattices import fcc_lattice, initial_velocities
+from irreg.threads import resolve_threads
 
 CUTOFF = 2.5
 SKIN = 0.3
@@ -55,6 +56,7 @@ class LjRun:
     thermo: list[dict[str, float]] = field(default_factory=list)
     stats: dict[str, Any] = field(default_factory=dict)
     isa: str = ""
+    threads: int = 1
 
     @property
     def atom_steps_per_second(self) -> float:
@@ -69,8 +71,14 @@ def make_system(
     neighbor: str = "binned",
     isa: str | None = None,
     tile_size: int = 0,
+    threads: int | None = 1,
 ) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray]:
-    """An LjSystem set to the benchmark lattice; returns (system, positions, velocities, cell)."""
+    """An LjSystem set to the benchmark lattice; returns (system, positions, velocities, cell).
+
+    ``threads``: OpenMP threads of the neighbour build, regroup and forces, resolved by
+    :func:`irreg.threads.resolve_threads` (None: ``IRREG_NUM_THREADS``, else OpenMP's default).
+    The default 1 is the serial code the seed measures (``irreg bench md`` times it); forces
+    agree with 1 thread to 1e-12 relative at any count."""
     positions, cell = fcc_lattice(cells)
     system = _core.LjSystem(
         rc=CUTOFF,
@@ -84,6 +92,7 @@ def make_system(
         neighbor=neighbor,
         isa=isa,
         tile_size=tile_size,
+        threads=resolve_threads(threads),
     )
     system.set_system(positions, cell, [True, True, True])
     return system, positions, initial_velocities(len(positions)), cell
@@ -109,6 +118,7 @@ def run_lj(
     isa: str | None = None,
     thermo_every: int = 0,
     on_thermo: Callable[[dict[str, float]], None] | None = None,
+    threads: int | None = None,
 ) -> LjRun:
     """Runs the LJ benchmark for ``steps`` steps with the C++ driver.
 
@@ -117,13 +127,15 @@ def run_lj(
     comes (progress). ``seconds`` counts the steps only, not the set-up or the first forces.
     An integer ``rebuild`` is LAMMPS's ``every k check no``: ``stats["dangerous_builds"]`` counts
     the neighbour lists used after an atom had moved more than skin / 2 (pairs may be missed).
+    ``threads`` as :func:`make_system`, except that None (the default) is resolved here:
+    ``IRREG_NUM_THREADS``, else OpenMP's default.
     """
     if steps < 0:
         raise ValueError(f"steps must be >= 0, got {steps}")
     system, driver = make_driver(
-        cells, rebuild=rebuild, regroup=regroup, neighbor=neighbor, isa=isa
+        cells, rebuild=rebuild, regroup=regroup, neighbor=neighbor, isa=isa, threads=threads
     )
-    run = LjRun(atoms=system.num_atoms, steps=steps, isa=system.isa)
+    run = LjRun(atoms=system.num_atoms, steps=steps, isa=system.isa, threads=system.threads)
 
     def record() -> None:
         row = driver.thermo()

@@ -16,6 +16,7 @@ from irreg.cli.args import (
     check_isa,
     check_output,
     non_negative_int,
+    positive_int,
     write_output,
 )
 
@@ -41,6 +42,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--neighbor", choices=("binned", "allpairs"), default="binned",
                         help="neighbour build: cell list (default) or all pairs")
     parser.add_argument("--isa", default=None, help="force an ISA (default: the best one)")
+    parser.add_argument("--threads", type=positive_int, default=None, metavar="N",
+                        help="OpenMP threads (default: IRREG_NUM_THREADS, else OpenMP's "
+                        "default; 1: the serial code)")
     parser.add_argument("--thermo", type=non_negative_int, default=None, metavar="N",
                         help="thermo line every N steps (default: steps/10; 0: first and last)")
     parser.add_argument("--json", metavar="FILE", help="also write thermo and stats as JSON")
@@ -49,6 +53,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Runs ``irreg md lj``; returns the exit status."""
     from irreg.md_driver import parse_rebuild, run_lj
+    from irreg.threads import resolve_threads
 
     check_output("--json", args.json)
     check_isa(args.isa)
@@ -61,6 +66,10 @@ def run(args: argparse.Namespace) -> int:
         parse_rebuild(args.rebuild)
     except ValueError as err:
         raise UsageError(f"--rebuild: {err}") from None
+    try:
+        threads = resolve_threads(args.threads)  # also IRREG_NUM_THREADS, before any output
+    except ValueError as err:
+        raise UsageError(f"--threads: {err}") from None
     thermo_every = args.thermo if args.thermo is not None else max(1, args.steps // 10)
     atoms = 4 * args.cells**3
     print(f"irreg md lj: {atoms:,} atoms, {args.steps} steps, rebuild {args.rebuild}, "
@@ -74,12 +83,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = run_lj(args.cells, args.steps, rebuild=args.rebuild, regroup=args.regroup,
                         neighbor=args.neighbor, isa=args.isa, thermo_every=thermo_every,
-                        on_thermo=show)
+                        on_thermo=show, threads=threads)
     except (ValueError, RuntimeError) as err:
         raise UsageError(str(err)) from None
     stats = result.stats
     seconds = stats["seconds"]
-    print(f"Loop time of {result.seconds:.4g} s on 1 core for {args.steps} steps with "
+    cores = "1 core" if result.threads == 1 else f"{result.threads} threads"
+    print(f"Loop time of {result.seconds:.4g} s on {cores} for {args.steps} steps with "
           f"{atoms:,} atoms: {result.atom_steps_per_second / 1e6:.3f} M atom-steps/s "
           f"(isa {result.isa})")
     print(f"Rebuilds {stats['rebuilds']} (incl. the first); pairs {stats['pairs']:,}; "
@@ -94,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
         write_output("--json", args.json, json.dumps(
             {"atoms": atoms, "steps": args.steps, "seconds": result.seconds,
              "atom_steps_per_second": result.atom_steps_per_second,
-             "isa": result.isa, "rebuild": args.rebuild, "regroup": args.regroup,
+             "isa": result.isa, "threads": result.threads, "rebuild": args.rebuild, "regroup": args.regroup,
              "neighbor": args.neighbor, "thermo": result.thermo, "stats": stats}, indent=1))
     sys.stdout.flush()
     return 0
