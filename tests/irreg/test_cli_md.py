@@ -49,9 +49,15 @@ def test_md_lj_bad_arguments(argv, message: str, capsys) -> None:
 def test_bench_md_quick_runs(tmp_path, capsys, assert_counted) -> None:
     out = tmp_path / "md.json"
     assert main(["bench", "md", "--cells", "3", "--repeats", "1", "--warmup", "0",
-                 "--isa", "scalar", "--json", str(out)]) == 0
-    assert_counted(capsys.readouterr().err)
+                 "--isa", "scalar", "--threads", "1,2", "--json", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert_counted(captured.err)
+    assert "thread scaling" in captured.out
     rows = json.loads(out.read_text())["rows"]
+    scaling = [r for r in rows if r["case"].endswith("-auto-threads")]
+    # Inc-Group and LAMMPS's OPENMP styles (skipped where LAMMPS is not installed) per count
+    assert sorted((r["impl"], r["extra"]["threads"]) for r in scaling) == [
+        ("irreg", 1), ("irreg", 2), ("lammps", 1), ("lammps", 2)]
     names = {(r["name"], r["impl"], r["variant"]) for r in rows}
     assert ("rebuild", "irreg", "incremental") in names and ("force", "irreg", "none") in names
     assert any(r["name"] == "md_step" and r["impl"] == "ase" for r in rows)

@@ -72,13 +72,6 @@ class GraphBenchConfig:
     threads: Sequence[int] = (1,)
 
 
-def default_thread_counts() -> tuple[int, ...]:
-    """1 and every usable core (:func:`irreg.threads.default_threads`), once each."""
-    from irreg.threads import default_threads
-
-    return tuple(dict.fromkeys((1, default_threads())))
-
-
 # --- the CLI command ------------------------------------------------------------------------------
 
 
@@ -113,11 +106,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--tile-size", type=int, metavar="T", help="tile edge (default: by graph size)"
     )
-    parser.add_argument(
-        "--threads", type=cli_args.thread_counts, metavar="N,N,...",
-        help="thread counts for the parallel variants and GAPBS (default: 1 and every usable "
-        "core)",
-    )
+    hs.add_threads_argument(parser, "thread counts of the parallel variants and GAPBS")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -132,24 +121,14 @@ def run(args: argparse.Namespace) -> int:
         algorithms=tuple(args.algorithms or ALGORITHMS),
         networkx_max_edges=args.networkx_max_edges,
         tile_size=args.tile_size,
-        threads=args.threads or default_thread_counts(),
+        threads=args.threads or hs.default_thread_counts(),
     )
     graph_benchmark(config, harness)
     harness.report(json_path=args.json)
     if args.plot:
         plot_speedups(args.plot, harness.rows, report.machine_info())
-        scaling = scaling_plot_path(args.plot)
-        if report.scaling_groups(harness.rows):
-            report.plot_scaling(scaling, harness.rows, title=report.figure_title(
-                "graph --threads", report.machine_info()))
-            hs.note(f"thread-scaling plot: {scaling}")
+        hs.plot_scaling_beside(args.plot, "graph", harness.rows)
     return 0
-
-
-def scaling_plot_path(plot: str | os.PathLike[str]) -> str:
-    """Where the thread-scaling plot goes beside ``--plot FILE``: ``FILE-threads.png``."""
-    root, ext = os.path.splitext(os.fspath(plot))
-    return f"{root}-threads{ext or '.png'}"
 
 
 # --- the benchmark --------------------------------------------------------------------------------

