@@ -79,8 +79,8 @@ RunStats RunProgram(const GraphLayout& layout, P* program, const std::string& va
 std::vector<std::string> VariantsOf(const std::string& algorithm) {
   std::vector<std::string> out(std::begin(kEngineVariants), std::end(kEngineVariants));
   if (algorithm == "bfs") out.push_back("direction");
-  if (algorithm == "wcc") out.push_back("union-find");
-  if (algorithm == "sssp" || algorithm == "sswp") out.push_back("dijkstra");
+  if (algorithm == "wcc") out.insert(out.end(), {"afforest", "union-find"});
+  if (algorithm == "sssp" || algorithm == "sswp") out.insert(out.end(), {"delta", "dijkstra"});
   return out;
 }
 
@@ -92,7 +92,7 @@ std::vector<std::string> VariantsOf(const std::string& algorithm) {
 // beats opt 741-910 ms.
 std::string DefaultVariantOf(const std::string& algorithm) {
   if (algorithm == "bfs") return "direction";
-  if (algorithm == "wcc") return "union-find";
+  if (algorithm == "wcc") return "afforest";
   if (algorithm == "sssp" || algorithm == "sswp") return "dijkstra";
   if (algorithm == "ts") return "naive";
   return "opt";
@@ -102,7 +102,8 @@ BfsResult RunBfs(const Graph& g, VertexId source, const std::string& variant, co
   CheckThreads(threads);
   const std::string v = CheckVariant("bfs", variant);
   CheckSource(g, source);
-  if (v == "direction") return Timed([&] { return DirectionOptimizingBfs(g.layout(), source); });
+  if (v == "direction")
+    return Timed([&] { return DirectionOptimizingBfs(g.layout(), source, threads); });
   BfsProgram p(g.layout().csr().n, source);
   RunStats stats = RunProgram(g.layout(), &p, v, isa);
   return {std::move(p.depth), std::move(p.parent), stats};
@@ -115,6 +116,8 @@ ValueResult RunSssp(const Graph& g, VertexId source, const std::string& variant,
   CheckSource(g, source);
   const CsrGraph& csr = g.layout().csr();
   CheckNonNegative(csr);
+  if (v == "delta")
+    return Timed([&] { return DeltaStepping(csr, source, PathObjective::kShortest, threads); });
   SsspProgram p(csr.n, source);
   RunStats stats = RunProgram(g.layout(), &p, v, isa);
   return {std::move(p.distance), stats};
@@ -125,6 +128,10 @@ ValueResult RunSswp(const Graph& g, VertexId source, const std::string& variant,
   const std::string v = CheckVariant("sswp", variant);
   RefuseDijkstraVariant("sswp", v);
   CheckSource(g, source);
+  if (v == "delta")
+    return Timed([&] {
+      return DeltaStepping(g.layout().csr(), source, PathObjective::kWidest, threads);
+    });
   SswpProgram p(g.layout().csr().n, source);
   RunStats stats = RunProgram(g.layout(), &p, v, isa);
   return {std::move(p.width), stats};
@@ -143,6 +150,8 @@ LabelResult RunWcc(const Graph& g, const std::string& variant, const std::string
   CheckThreads(threads);
   const std::string v = CheckVariant("wcc", variant);
   if (v == "union-find") return Timed([&] { return UnionFindWcc(g.layout().csr()); });
+  if (v == "afforest")
+    return Timed([&] { return AfforestWcc(g.layout().csr(), !g.directed(), threads); });
   const GraphLayout& undirected = g.undirected_layout(KernelsFor(""));
   WccProgram p(undirected.csr().n);
   RunStats stats = RunProgram(undirected, &p, v, isa);
