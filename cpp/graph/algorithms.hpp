@@ -2,7 +2,8 @@
 // naive, opt, opt-search) plus faster methods where one exists: BFS "direction"
 // (direction-optimizing, Beamer et al.), SSSP and SSWP "dijkstra" (label-setting with a binary
 // heap) and "delta" (delta-stepping, Meyer & Sanders), WCC "afforest" (Sutton et al.) and
-// "union-find". Results are identical across variants, ISAs and thread counts (BFS parents: the smallest-id vertex of the previous level).
+// "union-find". Results are identical across variants, ISAs and thread counts (BFS parents:
+// the smallest-id vertex of the previous level).
 //
 // The Run* functions are the run wrappers: they check arguments, pick the kernel and time it
 // (RunStats::compute_seconds for the fast kernels; the engine keeps its own per-phase
@@ -95,8 +96,8 @@ SettledValues RunDijkstra(const Graph& g, const std::vector<VertexId>& sources,
 BfsResult DirectionOptimizingBfs(const GraphLayout& g, VertexId source, int32_t threads = 1,
                                  int64_t alpha = 15, int64_t beta = 18);
 LabelResult UnionFindWcc(const CsrGraph& csr);
-// symmetric: the CSR holds both directions of every edge (an undirected graph), which lets the
-// last pass skip the big component's vertices. neighbour_rounds: GAPBS's sampling rounds.
+// symmetric: `csr` holds both directions of every edge (an undirected graph), so the last
+// pass may skip the big component's vertices. neighbour_rounds: GAPBS's sampling rounds.
 LabelResult AfforestWcc(const CsrGraph& csr, bool symmetric, int32_t threads = 1,
                         int32_t neighbour_rounds = 2);
 // Delta-stepping (Meyer & Sanders) with GAPBS's bucket fusion: the same values as Dijkstra

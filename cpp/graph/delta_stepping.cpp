@@ -25,7 +25,6 @@
 // loop with no atomics and no parallel region.
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <limits>
 
 #include "graph/algorithms.hpp"
@@ -33,8 +32,14 @@
 namespace irreg::graph {
 namespace {
 
-constexpr double kDeltaPerMeanWeight = 1.0;
-constexpr double kWidthBuckets = 64.0;
+// The default bucket widths (DefaultDelta), measured at 1 thread with GAPBS's integer weights
+// 1..255 (/tmp bench, medians of 5, RMAT scale 18 / 1000 x 1000 grid): SSSP with delta = mean
+// weight x 0.25 / 0.5 / 1 took 51 / 52 / 65 ms on RMAT and 71 / 66 / 65 ms on the grid
+// (Dijkstra: 104 ms and 177 ms). SSWP values are edge weights themselves, so narrow buckets
+// cost little: range / 64 took 63 / 159 ms (edges relaxed 1.6x / 3.3x), range / 1024 49 / 77 ms
+// with every edge relaxed once (Dijkstra: 124 / 264 ms).
+constexpr double kDeltaPerMeanWeight = 0.5;
+constexpr double kWidthBuckets = 1024.0;
 constexpr size_t kMaxBin = size_t{1} << 16;
 constexpr size_t kNoBin = std::numeric_limits<size_t>::max();
 constexpr size_t kFusionThreshold = 1000;  // GAPBS's kBinSizeThreshold
@@ -64,6 +69,10 @@ struct Buckets {
 };
 
 using Bins = std::vector<std::vector<VertexId>>;
+// Per vertex the bucket holding its one pending entry, or kNotQueued: a vertex improved again
+// while it waits is not queued twice, and an entry whose bucket no longer matches is stale.
+using Queued = std::vector<uint32_t>;
+constexpr uint32_t kNotQueued = std::numeric_limits<uint32_t>::max();
 
 inline void Push(Bins& bins, size_t bin, VertexId v) {
   if (bin >= bins.size()) bins.resize(bin + 1);
@@ -72,14 +81,18 @@ inline void Push(Bins& bins, size_t bin, VertexId v) {
 
 inline double LoadValue(const double* p) {
   double v;
-  __atomic_load(p, &v, __ATOMIC_RELAXED);
+  __atomic_load(p, &v, __ATOMIC_ACQUIRE);
   return v;
 }
 
-// Relaxes the out-edges of u (value du); improved vertices go to their buckets in `bins`.
+// Relaxes the out-edges of u (value du); an improved vertex goes to its bucket in `bins`
+// unless its pending entry is already there. Buckets below `current` are clamped up to it:
+// two threads improving one vertex can leave its entry in a later bucket than its value's
+// (the worse improvement's exchange on `queued` landing last), so it may be relaxed from a
+// bucket past its own, and its out-neighbours' buckets must never fall behind the current one.
 template <bool kAtomic, class Objective>
 inline void RelaxEdges(const CsrGraph& g, VertexId u, double du, const Buckets<Objective>& b,
-                       double* value, Bins& bins) {
+                       uint32_t current, double* value, uint32_t* queued, Bins& bins) {
   for (int64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
     const VertexId v = g.targets[e];
     const double candidate = Objective::Extend(du, g.weights[e]);
@@ -87,15 +100,20 @@ inline void RelaxEdges(const CsrGraph& g, VertexId u, double du, const Buckets<O
       double old = LoadValue(&value[v]);
       while (Objective::Better(candidate, old)) {
         double desired = candidate;
-        if (__atomic_compare_exchange(&value[v], &old, &desired, true, __ATOMIC_RELAXED,
-                                      __ATOMIC_RELAXED)) {
-          Push(bins, b.Of(candidate), v);
+        if (__atomic_compare_exchange(&value[v], &old, &desired, true, __ATOMIC_ACQ_REL,
+                                      __ATOMIC_ACQUIRE)) {
+          const uint32_t bin = std::max(static_cast<uint32_t>(b.Of(candidate)), current);
+          if (__atomic_exchange_n(&queued[v], bin, __ATOMIC_ACQ_REL) != bin) Push(bins, bin, v);
           break;
         }
       }
     } else if (Objective::Better(candidate, value[v])) {
       value[v] = candidate;
-      Push(bins, b.Of(candidate), v);
+      const uint32_t bin = std::max(static_cast<uint32_t>(b.Of(candidate)), current);
+      if (queued[v] != bin) {
+        queued[v] = bin;
+        Push(bins, bin, v);
+      }
     }
   }
 }
@@ -104,8 +122,10 @@ inline void RelaxEdges(const CsrGraph& g, VertexId u, double du, const Buckets<O
 template <class Objective>
 void SerialDeltaStep(const CsrGraph& g, VertexId source, const Buckets<Objective>& b,
                      double* value, RunStats& stats) {
+  Queued queued(g.n, kNotQueued);
   Bins bins;
-  Push(bins, b.Of(value[source]), source);
+  queued[source] = static_cast<uint32_t>(b.Of(value[source]));
+  Push(bins, queued[source], source);
   std::vector<VertexId> pass;
   for (size_t curr = 0; curr < bins.size();) {
     if (bins[curr].empty()) {
@@ -115,10 +135,11 @@ void SerialDeltaStep(const CsrGraph& g, VertexId source, const Buckets<Objective
     pass.swap(bins[curr]);
     ++stats.supersteps;
     for (VertexId u : pass) {
-      const double du = value[u];
-      if (b.Of(du) < curr) continue;  // improved since, and relaxed from an earlier bucket
+      if (queued[u] != curr) continue;  // stale: u moved to an earlier bucket and was relaxed
+      queued[u] = kNotQueued;
       stats.active_edges += g.degree(u);
-      RelaxEdges<false>(g, u, du, b, value, bins);
+      RelaxEdges<false>(g, u, value[u], b, static_cast<uint32_t>(curr), value, queued.data(),
+                        bins);
     }
     pass.clear();
   }
@@ -133,14 +154,20 @@ void ParallelDeltaStep(const CsrGraph& g, VertexId source, const Buckets<Objecti
   std::vector<VertexId> frontier{source};
   int64_t frontier_size = 1, total = 0, edges = 0, rounds = 0;
   size_t curr = b.Of(value[source]), next = kNoBin;
+  Queued queued(g.n, kNotQueued);
+  queued[source] = static_cast<uint32_t>(curr);
 #pragma omp parallel num_threads(threads) reduction(+ : edges)
   {
     Bins bins;
+    // Takes u's pending entry in `bin` (unless stale or taken) and relaxes u's current value.
     auto relax = [&](VertexId u, size_t bin) {
-      const double du = LoadValue(&value[u]);
-      if (b.Of(du) < bin) return;
+      uint32_t expected = static_cast<uint32_t>(bin);
+      if (__atomic_load_n(&queued[u], __ATOMIC_RELAXED) != expected ||
+          !__atomic_compare_exchange_n(&queued[u], &expected, kNotQueued, false,
+                                       __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+        return;
       edges += g.degree(u);
-      RelaxEdges<true>(g, u, du, b, value, bins);
+      RelaxEdges<true>(g, u, LoadValue(&value[u]), b, expected, value, queued.data(), bins);
     };
     for (;;) {
       const size_t bin = curr;

@@ -109,6 +109,10 @@ void BitmapToQueue(const Bitmap& bitmap, int32_t n, std::vector<VertexId>& queue
 
 constexpr VertexId kNoParent = std::numeric_limits<VertexId>::max();
 constexpr int64_t kQueueBuffer = 16384;
+// A top-down step over fewer frontier out-edges runs on one thread (the same code, no team):
+// long thin searches (a grid: ~1000 levels of ~1000 vertices) otherwise pay a fork and join
+// per level for little work.
+constexpr int64_t kMinParallelEdges = 4096;
 
 inline int32_t LoadDepth(const int32_t* p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
 
@@ -131,9 +135,11 @@ inline void Flush(std::vector<VertexId>& buffer, std::vector<VertexId>& queue, i
 int64_t ParallelTopDownStep(const CsrGraph& out, const std::vector<VertexId>& frontier,
                             int64_t size, int32_t level, std::vector<int32_t>& depth,
                             std::vector<int32_t>& parent, std::vector<VertexId>& next,
-                            int64_t* next_size, RunStats& stats, int32_t threads) {
+                            int64_t* next_size, int64_t frontier_edges, RunStats& stats,
+                            int32_t threads) {
   int64_t scout = 0, edges = 0, tail = 0;
-#pragma omp parallel num_threads(threads) reduction(+ : scout, edges)
+#pragma omp parallel num_threads(threads) reduction(+ : scout, edges) \
+    if (frontier_edges >= kMinParallelEdges)
   {
     std::vector<VertexId> buffer;
     buffer.reserve(kQueueBuffer);
@@ -242,7 +248,7 @@ BfsResult ParallelDirectionOptimizingBfs(const GraphLayout& g, VertexId source, 
     }
     unexplored -= scout;
     scout = ParallelTopDownStep(out, frontier, size, level, r.depth, r.parent, next, &next_size,
-                                r.stats, threads);
+                                std::max(scout, size), r.stats, threads);
     frontier.swap(next);
     size = next_size;
     ++level;
