@@ -89,7 +89,7 @@ SettledValues RunDijkstra(const Graph& g, const std::vector<VertexId>& sources,
                           bool refuse_negative);
 
 // The fast kernels (direction_bfs.cpp, union_find_wcc.cpp, afforest_wcc.cpp, dijkstra.cpp,
-// delta_stepping.cpp). `threads` > 1 runs the OpenMP form; 1 the serial code, no parallel
+// delta_stepping.cpp, kahn_generations.cpp). `threads` > 1 runs the OpenMP form; 1 the serial code, no parallel
 // region. alpha and beta are the direction switches of Beamer et al. (GAPBS's defaults):
 // bottom-up once the frontier's out-edges exceed unexplored/alpha, top-down again once the
 // frontier stops growing and holds fewer than n/beta vertices.
@@ -100,6 +100,9 @@ LabelResult UnionFindWcc(const CsrGraph& csr);
 // pass may skip the big component's vertices. neighbour_rounds: GAPBS's sampling rounds.
 LabelResult AfforestWcc(const CsrGraph& csr, bool symmetric, int32_t threads = 1,
                         int32_t neighbour_rounds = 2);
+// Kahn's algorithm one generation at a time, the frontier in parallel: label = generation
+// (-1 on or behind a cycle), the same as TopoProgram's.
+LabelResult KahnGenerations(const CsrGraph& csr, int32_t threads = 1);
 // Delta-stepping (Meyer & Sanders) with GAPBS's bucket fusion: the same values as Dijkstra
 // (min over in-edges of fl(value[u] + w), resp. min(width[u], w)), bit for bit. delta: the
 // bucket width; <= 0 picks DefaultDelta. SSSP needs non-negative weights (checked by RunSssp).

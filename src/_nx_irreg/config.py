@@ -100,7 +100,7 @@ OPTIONS: dict[str, Option] = {
         "str or None, optional",
         "Engine variant for functions without an order of their own: 'serial', 'naive', "
         "'opt', 'opt-search', or a faster method ('direction', 'delta', 'dijkstra', 'afforest', "
-        "'union-find'); None: "
+        "'union-find', 'kahn'); None: "
         "the kernel that reproduces NetworkX's output order.",
         _variant,
     ),

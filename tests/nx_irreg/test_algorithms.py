@@ -36,7 +36,7 @@ ALGORITHMS = ("bfs", "sssp", "sswp", "wcc", "ts")
 # Float sums may be formed along different (equally short) paths or in a different order.
 REL = 1e-12
 # Variants that issue no vector operations, so they report no SIMD utilization.
-NO_SIMD_VARIANTS = {"serial", "direction", "afforest", "union-find", "delta", "dijkstra"}
+NO_SIMD_VARIANTS = {"serial", "direction", "afforest", "union-find", "delta", "dijkstra", "kahn"}
 # Variants that advance one frontier per superstep, so supersteps track the eccentricity.
 FRONTIER_VARIANTS = {"naive", "opt", "opt-search", "direction"}
 EXAMPLES = 25

@@ -14,7 +14,16 @@ import pytest
 
 from irreg.inputs import generate
 from nx_irreg import IrregGraph
-from nx_irreg.algorithms import bfs, sssp, sswp, variants, verify, wcc
+from nx_irreg.algorithms import (
+    bfs,
+    sssp,
+    sswp,
+    topological_generations,
+    variants,
+    verify,
+    wcc,
+)
+from nx_irreg.algorithms.dag import GraphCycleError
 
 
 def _er(n: int, m: int, seed: int, weights: str = "int", directed: bool = True) -> IrregGraph:
@@ -165,9 +174,36 @@ def test_sswp_delta_with_signed_and_infinite_weights(threads):
         )
 
 
-def test_empty_graph_wcc(threads):
+@pytest.mark.parametrize("seed", range(6))
+def test_kahn_generations(seed, threads):
+    """Random DAGs (ids shuffled, so the order is hidden), some with a cycle added."""
+    rng = np.random.default_rng(200 + seed)
+    for trial in range(6):
+        n = int(rng.integers(1, 6000 if trial == 0 else 300))
+        m = int(rng.integers(0, 6 * n))
+        a, b = rng.integers(0, n, (2, m))
+        keep = a != b
+        perm = rng.permutation(n)
+        src, dst = perm[np.minimum(a, b)[keep]], perm[np.maximum(a, b)[keep]]
+        if trial % 3 == 2 and len(src):  # close a cycle (or a self-loop)
+            src, dst = np.append(src, dst[0]), np.append(dst, src[0])
+        g = IrregGraph.from_edges(src, dst, n=n)
+        try:
+            expected = topological_generations(g, variant="naive").generation
+        except GraphCycleError:
+            with pytest.raises(GraphCycleError):
+                topological_generations(g, variant="kahn", threads=threads)
+            continue
+        r = topological_generations(g, variant="kahn", threads=threads)
+        np.testing.assert_array_equal(r.generation, expected)
+        np.testing.assert_array_equal(r.generation, verify.generations(g))
+        assert r.stats.threads == threads and r.stats.active_edges <= g.num_edges
+
+
+def test_empty_graph(threads):
     g = IrregGraph.from_edges([], [], n=0)
     assert wcc(g, variant="afforest", threads=threads).label.shape == (0,)
+    assert topological_generations(g, variant="kahn", threads=threads).generation.shape == (0,)
 
 
 def test_defaults_are_the_parallel_methods():
@@ -178,3 +214,5 @@ def test_defaults_are_the_parallel_methods():
     assert sssp(g, source=0).stats.variant == "delta"
     assert sswp(g, source=0).stats.variant == "delta"
     assert bfs(g, source=0).stats.variant == "direction"
+    assert variants("ts")[-1] == "kahn"
+    assert topological_generations(_er(0, 0, 1)).stats.variant == "kahn"

@@ -51,8 +51,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--variant",
         help="serial, naive, opt, opt-search; bfs also direction, sssp and sswp also delta and "
-        "dijkstra, wcc also afforest and union-find (the default: direction, delta, afforest; "
-        "ts: naive)",
+        "dijkstra, wcc also afforest and union-find, ts also kahn (the defaults: direction, "
+        "delta, afforest, kahn)",
     )
     parser.add_argument("--isa", help=f"one of {', '.join(compiled_isas())} (default: the best)")
     parser.add_argument(
@@ -255,6 +255,7 @@ METHODS = {
     "delta": "delta-stepping",
     "afforest": "Afforest components",
     "union-find": "union-find components",
+    "kahn": "Kahn's algorithm by generations",
 }
 
 
