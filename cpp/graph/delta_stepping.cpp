@@ -16,7 +16,7 @@
 //
 // Data encoding: out-edges in CSR, int32 vertex ids, float64 values; per vertex the bucket of
 // its one pending entry (`queued`), so a vertex improved again while it waits is not queued
-// (nor relaxed) twice: on RMAT this halved the edges relaxed against GAPBS's plain re-push.
+// (nor relaxed) twice: on RMAT scale 18 this cut the edges relaxed from 17.8M to 7.2M.
 // Buckets past kMaxBin share the last one, which then works as a plain label-correcting queue
 // (only weights spread over many orders of magnitude get there). Stats: supersteps = passes
 // (serial) or rounds (parallel) over a current bucket, active_edges = out-edges of every
