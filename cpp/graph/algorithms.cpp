@@ -101,13 +101,13 @@ std::vector<std::string> VariantsOf(const std::string& algorithm) {
 // Dijkstra SSSP 802 ms vs opt 875 ms on RMAT and 185 ms vs 1.85 s on the grid. On the random
 // DAG, TS touches few edges per tile per generation (SIMD utilization 0.09): naive 342-404 ms
 // beats opt 741-910 ms.
-// Then, at 1 thread (a shared 2-core machine, medians of 5 of compute_seconds, rough; GAPBS
-// weights 1..255): delta-stepping SSSP 52 ms vs Dijkstra 104 ms on RMAT scale 18 (source: the
-// highest degree) and 66 ms vs 177 ms on the 1000 x 1000 grid; SSWP 49 vs 124 ms and 77 vs
-// 264 ms. Afforest WCC 57 ms vs union-find 131 ms on undirected RMAT scale 20, 78 ms vs 94 ms
-// on the directed one (no in-edges: see afforest_wcc.cpp). Frontier Kahn TS 231 ms vs naive
-// 309 ms on dag:1000000:8000000 (and 374 vs 500 ms with 16M edges), naive's time not counting
-// the in-degree pass Kahn's includes (all phases summed; 0.3 ms each on dag:10000:80000).
+// Then, at 1 thread (a shared 2-core machine, medians of 5 of the run's seconds, two runs, rough;
+// GAPBS weights 1..255): delta-stepping SSSP 52-62 ms vs Dijkstra 104-114 ms on RMAT scale 18
+// (source: the highest degree) and 66-70 ms vs 177-192 ms on the 1000 x 1000 grid; SSWP 49 vs
+// 117-124 ms and 76-77 vs 264-268 ms. Afforest WCC 57-59 ms vs union-find 131-133 ms on
+// undirected RMAT scale 20; on the directed one about even, 78-85 vs 73-94 ms (no in-edges: see
+// afforest_wcc.cpp). Frontier Kahn TS 128-231 ms vs naive 192-309 ms on dag:1000000:8000000,
+// naive's time not counting the in-degree pass Kahn's includes.
 std::string DefaultVariantOf(const std::string& algorithm) {
   if (algorithm == "bfs") return "direction";
   if (algorithm == "wcc") return "afforest";
