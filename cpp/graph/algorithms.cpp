@@ -56,6 +56,16 @@ void RefuseDijkstraVariant(const std::string& algorithm, const std::string& v) {
                                 " runs through RunDijkstra (irreg._core.dijkstra)");
 }
 
+// Graphs with fewer vertices plus edges than this run the fast kernels on one thread: a fork
+// and join costs more than the whole search, and with more threads than idle cores (a shared
+// machine) a thread waiting for a core stalls every barrier for a time slice. Results do not
+// change; the tests' graphs of thousands of vertices still take the parallel paths.
+constexpr int64_t kMinParallelSize = 4096;
+
+int32_t ThreadsWorthIt(const CsrGraph& g, int32_t threads) {
+  return g.n + g.num_edges() < kMinParallelSize ? 1 : threads;
+}
+
 // Runs a fast kernel and records its wall time as compute_seconds: kernels never time themselves.
 // (The engine accounts its phases itself: they interleave within every superstep.)
 template <class Kernel>
@@ -79,8 +89,9 @@ RunStats RunProgram(const GraphLayout& layout, P* program, const std::string& va
 std::vector<std::string> VariantsOf(const std::string& algorithm) {
   std::vector<std::string> out(std::begin(kEngineVariants), std::end(kEngineVariants));
   if (algorithm == "bfs") out.push_back("direction");
-  if (algorithm == "wcc") out.push_back("union-find");
-  if (algorithm == "sssp" || algorithm == "sswp") out.push_back("dijkstra");
+  if (algorithm == "wcc") out.insert(out.end(), {"afforest", "union-find"});
+  if (algorithm == "sssp" || algorithm == "sswp") out.insert(out.end(), {"delta", "dijkstra"});
+  if (algorithm == "ts") out.push_back("kahn");
   return out;
 }
 
@@ -90,11 +101,18 @@ std::vector<std::string> VariantsOf(const std::string& algorithm) {
 // Dijkstra SSSP 802 ms vs opt 875 ms on RMAT and 185 ms vs 1.85 s on the grid. On the random
 // DAG, TS touches few edges per tile per generation (SIMD utilization 0.09): naive 342-404 ms
 // beats opt 741-910 ms.
+// Then, at 1 thread (a shared 2-core machine, medians of 5 of the run's seconds, two runs, rough;
+// GAPBS weights 1..255): delta-stepping SSSP 52-62 ms vs Dijkstra 104-114 ms on RMAT scale 18
+// (source: the highest degree) and 66-70 ms vs 177-192 ms on the 1000 x 1000 grid; SSWP 49 vs
+// 117-124 ms and 76-77 vs 264-268 ms. Afforest WCC 57-59 ms vs union-find 131-133 ms on
+// undirected RMAT scale 20; on the directed one about even, 78-85 vs 73-94 ms (no in-edges: see
+// afforest_wcc.cpp). Frontier Kahn TS 128-231 ms vs naive 192-309 ms on dag:1000000:8000000,
+// naive's time not counting the in-degree pass Kahn's includes.
 std::string DefaultVariantOf(const std::string& algorithm) {
   if (algorithm == "bfs") return "direction";
-  if (algorithm == "wcc") return "union-find";
-  if (algorithm == "sssp" || algorithm == "sswp") return "dijkstra";
-  if (algorithm == "ts") return "naive";
+  if (algorithm == "wcc") return "afforest";
+  if (algorithm == "sssp" || algorithm == "sswp") return "delta";
+  if (algorithm == "ts") return "kahn";
   return "opt";
 }
 
@@ -102,7 +120,10 @@ BfsResult RunBfs(const Graph& g, VertexId source, const std::string& variant, co
   CheckThreads(threads);
   const std::string v = CheckVariant("bfs", variant);
   CheckSource(g, source);
-  if (v == "direction") return Timed([&] { return DirectionOptimizingBfs(g.layout(), source); });
+  if (v == "direction")
+    return Timed([&] {
+      return DirectionOptimizingBfs(g.layout(), source, ThreadsWorthIt(g.layout().csr(), threads));
+    });
   BfsProgram p(g.layout().csr().n, source);
   RunStats stats = RunProgram(g.layout(), &p, v, isa);
   return {std::move(p.depth), std::move(p.parent), stats};
@@ -115,6 +136,10 @@ ValueResult RunSssp(const Graph& g, VertexId source, const std::string& variant,
   CheckSource(g, source);
   const CsrGraph& csr = g.layout().csr();
   CheckNonNegative(csr);
+  if (v == "delta")
+    return Timed([&] {
+      return DeltaStepping(csr, source, PathObjective::kShortest, ThreadsWorthIt(csr, threads));
+    });
   SsspProgram p(csr.n, source);
   RunStats stats = RunProgram(g.layout(), &p, v, isa);
   return {std::move(p.distance), stats};
@@ -125,6 +150,11 @@ ValueResult RunSswp(const Graph& g, VertexId source, const std::string& variant,
   const std::string v = CheckVariant("sswp", variant);
   RefuseDijkstraVariant("sswp", v);
   CheckSource(g, source);
+  if (v == "delta")
+    return Timed([&] {
+      const CsrGraph& csr = g.layout().csr();
+      return DeltaStepping(csr, source, PathObjective::kWidest, ThreadsWorthIt(csr, threads));
+    });
   SswpProgram p(g.layout().csr().n, source);
   RunStats stats = RunProgram(g.layout(), &p, v, isa);
   return {std::move(p.width), stats};
@@ -143,6 +173,11 @@ LabelResult RunWcc(const Graph& g, const std::string& variant, const std::string
   CheckThreads(threads);
   const std::string v = CheckVariant("wcc", variant);
   if (v == "union-find") return Timed([&] { return UnionFindWcc(g.layout().csr()); });
+  if (v == "afforest")
+    return Timed([&] {
+      const CsrGraph& csr = g.layout().csr();
+      return AfforestWcc(csr, !g.directed(), ThreadsWorthIt(csr, threads));
+    });
   const GraphLayout& undirected = g.undirected_layout(KernelsFor(""));
   WccProgram p(undirected.csr().n);
   RunStats stats = RunProgram(undirected, &p, v, isa);
@@ -152,6 +187,10 @@ LabelResult RunWcc(const Graph& g, const std::string& variant, const std::string
 LabelResult RunTopologicalGenerations(const Graph& g, const std::string& variant, const std::string& isa, int32_t threads) {
   CheckThreads(threads);
   const std::string v = CheckVariant("ts", variant);
+  if (v == "kahn")
+    return Timed([&] {
+      return KahnGenerations(g.layout().csr(), ThreadsWorthIt(g.layout().csr(), threads));
+    });
   TopoProgram p(g.layout().csr().InDegrees());
   RunStats stats = RunProgram(g.layout(), &p, v, isa);
   return {std::move(p.generation), stats};

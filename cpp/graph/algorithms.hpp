@@ -1,8 +1,9 @@
 // The five algorithms of seed 000 §6.1 over a Graph, each in the variants of §6.2 (serial,
 // naive, opt, opt-search) plus faster methods where one exists: BFS "direction"
 // (direction-optimizing, Beamer et al.), SSSP and SSWP "dijkstra" (label-setting with a binary
-// heap) and WCC "union-find". Results are identical across
-// variants and ISAs (BFS parents: the smallest-id vertex of the previous level).
+// heap) and "delta" (delta-stepping, Meyer & Sanders), WCC "afforest" (Sutton et al.) and
+// "union-find". Results are identical across variants, ISAs and thread counts (BFS parents:
+// the smallest-id vertex of the previous level).
 //
 // The Run* functions are the run wrappers: they check arguments, pick the kernel and time it
 // (RunStats::compute_seconds for the fast kernels; the engine keeps its own per-phase
@@ -87,13 +88,29 @@ SettledValues RunDijkstra(const Graph& g, const std::vector<VertexId>& sources,
                           PathObjective objective, std::optional<double> cutoff,
                           bool refuse_negative);
 
-// The fast kernels (direction_bfs.cpp, union_find_wcc.cpp, dijkstra.cpp). alpha and beta are
-// the direction switches of Beamer et al. (GAPBS's defaults): bottom-up once the frontier's
-// out-edges exceed unexplored/alpha, top-down again once the frontier stops growing and holds
-// fewer than n/beta vertices.
-BfsResult DirectionOptimizingBfs(const GraphLayout& g, VertexId source, int64_t alpha = 15,
-                                 int64_t beta = 18);
+// The fast kernels (direction_bfs.cpp, union_find_wcc.cpp, afforest_wcc.cpp, dijkstra.cpp,
+// delta_stepping.cpp, kahn_generations.cpp). `threads` > 1 runs the OpenMP form; 1 the serial code, no parallel
+// region. alpha and beta are the direction switches of Beamer et al. (GAPBS's defaults):
+// bottom-up once the frontier's out-edges exceed unexplored/alpha, top-down again once the
+// frontier stops growing and holds fewer than n/beta vertices.
+BfsResult DirectionOptimizingBfs(const GraphLayout& g, VertexId source, int32_t threads = 1,
+                                 int64_t alpha = 15, int64_t beta = 18);
 LabelResult UnionFindWcc(const CsrGraph& csr);
+// symmetric: `csr` holds both directions of every edge (an undirected graph), so the last
+// pass may skip the big component's vertices. neighbour_rounds: GAPBS's sampling rounds.
+LabelResult AfforestWcc(const CsrGraph& csr, bool symmetric, int32_t threads = 1,
+                        int32_t neighbour_rounds = 2);
+// Kahn's algorithm one generation at a time, the frontier in parallel: label = generation
+// (-1 on or behind a cycle), the same as TopoProgram's.
+LabelResult KahnGenerations(const CsrGraph& csr, int32_t threads = 1);
+// Delta-stepping (Meyer & Sanders) with GAPBS's bucket fusion: the same values as Dijkstra
+// (min over in-edges of fl(value[u] + w), resp. min(width[u], w)), bit for bit. delta: the
+// bucket width; <= 0 picks DefaultDelta. SSSP needs non-negative weights (checked by RunSssp).
+ValueResult DeltaStepping(const CsrGraph& g, VertexId source, PathObjective objective,
+                          int32_t threads = 1, double delta = 0);
+// SSSP: the mean finite edge weight times kDeltaPerMeanWeight; SSWP: the range of finite
+// weights over kWidthBuckets buckets; 1 where those are not positive and finite.
+double DefaultDelta(const CsrGraph& g, PathObjective objective);
 SettledValues Dijkstra(const CsrGraph& g, const std::vector<VertexId>& sources,
                        PathObjective objective, std::optional<double> cutoff = std::nullopt);
 

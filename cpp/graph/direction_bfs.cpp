@@ -15,7 +15,15 @@
 // Parents: bottom-up scans in-edges in source order, so the first parent found is the
 // smallest id; top-down keeps the smallest claimant. Either way the parent is the smallest-id
 // vertex of the previous level with an edge to the vertex, as in the engine's variants.
+//
+// Parallel (threads > 1; GAPBS's scheme): top-down claims a vertex with a compare-and-swap on
+// its depth and keeps the smallest claimant with an atomic min on its parent (unclaimed
+// parents hold kNoParent meanwhile, so the min needs no ordering with the claim); discoveries
+// go to per-thread buffers flushed into the shared queue at an atomic tail. Bottom-up runs
+// over vertices in parallel (each writes only its own depth and parent) and sets bits of the
+// next frontier with an atomic or. Depths and parents are the serial ones whatever the count.
 #include <algorithm>
+#include <limits>
 
 #include "graph/algorithms.hpp"
 
@@ -27,8 +35,13 @@ class Bitmap {
   explicit Bitmap(int64_t n) : words_((n + 63) / 64, 0) {}
   void Clear() { std::fill(words_.begin(), words_.end(), 0); }
   void Set(int64_t i) { words_[i >> 6] |= uint64_t{1} << (i & 63); }
+  void SetAtomic(int64_t i) {
+    __atomic_fetch_or(&words_[i >> 6], uint64_t{1} << (i & 63), __ATOMIC_RELAXED);
+  }
   bool Get(int64_t i) const { return (words_[i >> 6] >> (i & 63)) & 1; }
   void Swap(Bitmap& other) { words_.swap(other.words_); }
+  int64_t num_words() const { return static_cast<int64_t>(words_.size()); }
+  uint64_t word(int64_t w) const { return words_[w]; }
 
  private:
   std::vector<uint64_t> words_;
@@ -92,10 +105,166 @@ void BitmapToQueue(const Bitmap& bitmap, int32_t n, std::vector<VertexId>& queue
     if (bitmap.Get(v)) queue.push_back(v);
 }
 
+// ---- The parallel steps (threads > 1): same results as the serial ones above.
+
+constexpr VertexId kNoParent = std::numeric_limits<VertexId>::max();
+constexpr int64_t kQueueBuffer = 16384;
+// A top-down step over fewer frontier out-edges runs on one thread (the same code, no team):
+// long thin searches (a grid: ~1000 levels of ~1000 vertices) otherwise pay a fork and join
+// per level for little work.
+constexpr int64_t kMinParallelEdges = 4096;
+
+inline int32_t LoadDepth(const int32_t* p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+
+inline void AtomicMin(VertexId* p, VertexId value) {
+  VertexId old = __atomic_load_n(p, __ATOMIC_RELAXED);
+  while (value < old &&
+         !__atomic_compare_exchange_n(p, &old, value, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+  }
+}
+
+// Appends `buffer` to `queue` (sized n) at the shared `tail`, then empties it.
+inline void Flush(std::vector<VertexId>& buffer, std::vector<VertexId>& queue, int64_t* tail) {
+  const int64_t at = __atomic_fetch_add(tail, static_cast<int64_t>(buffer.size()),
+                                        __ATOMIC_RELAXED);
+  std::copy(buffer.begin(), buffer.end(), queue.begin() + at);
+  buffer.clear();
+}
+
+// Queues here hold n slots; `size`/`next_size` say how many are in use (no refill per step).
+int64_t ParallelTopDownStep(const CsrGraph& out, const std::vector<VertexId>& frontier,
+                            int64_t size, int32_t level, std::vector<int32_t>& depth,
+                            std::vector<int32_t>& parent, std::vector<VertexId>& next,
+                            int64_t* next_size, int64_t frontier_edges, RunStats& stats,
+                            int32_t threads) {
+  int64_t scout = 0, edges = 0, tail = 0;
+#pragma omp parallel num_threads(threads) reduction(+ : scout, edges) \
+    if (frontier_edges >= kMinParallelEdges)
+  {
+    std::vector<VertexId> buffer;
+    buffer.reserve(kQueueBuffer);
+#pragma omp for schedule(dynamic, 64) nowait
+    for (int64_t i = 0; i < size; ++i) {
+      const VertexId u = frontier[i];
+      edges += out.degree(u);
+      for (int64_t e = out.offsets[u]; e < out.offsets[u + 1]; ++e) {
+        const VertexId v = out.targets[e];
+        int32_t d = LoadDepth(&depth[v]);
+        if (d < 0 && __atomic_compare_exchange_n(&depth[v], &d, level + 1, false,
+                                                 __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+          buffer.push_back(v);
+          scout += out.degree(v);
+          if (static_cast<int64_t>(buffer.size()) == kQueueBuffer) Flush(buffer, next, &tail);
+          d = level + 1;
+        }
+        if (d == level + 1) AtomicMin(&parent[v], u);
+      }
+    }
+    Flush(buffer, next, &tail);
+  }
+  *next_size = tail;
+  stats.active_edges += edges;
+  return scout;
+}
+
+int64_t ParallelBottomUpStep(const CsrGraph& in, const Bitmap& front, int32_t level,
+                             std::vector<int32_t>& depth, std::vector<int32_t>& parent,
+                             Bitmap& next, RunStats& stats, int32_t threads) {
+  int64_t awake = 0, edges = 0;
+  next.Clear();
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024) reduction(+ : awake, edges)
+  for (VertexId v = 0; v < in.n; ++v) {
+    if (depth[v] >= 0) continue;
+    for (int64_t e = in.offsets[v]; e < in.offsets[v + 1]; ++e) {
+      ++edges;
+      if (front.Get(in.targets[e])) {
+        depth[v] = level + 1;
+        parent[v] = in.targets[e];
+        next.SetAtomic(v);
+        ++awake;
+        break;
+      }
+    }
+  }
+  stats.active_edges += edges;
+  return awake;
+}
+
+void ParallelQueueToBitmap(const std::vector<VertexId>& queue, int64_t size, Bitmap& bitmap,
+                           int32_t threads) {
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (int64_t i = 0; i < size; ++i) bitmap.SetAtomic(queue[i]);
+}
+
+// Any order will do: parents no longer depend on the order the frontier is scanned in.
+int64_t ParallelBitmapToQueue(const Bitmap& bitmap, std::vector<VertexId>& queue,
+                              int32_t threads) {
+  int64_t tail = 0;
+  const int64_t words = bitmap.num_words();
+#pragma omp parallel num_threads(threads)
+  {
+    std::vector<VertexId> buffer;
+    buffer.reserve(kQueueBuffer);
+#pragma omp for schedule(dynamic, 256) nowait
+    for (int64_t w = 0; w < words; ++w)
+      for (uint64_t bits = bitmap.word(w); bits != 0; bits &= bits - 1) {
+        buffer.push_back(static_cast<VertexId>(w * 64 + __builtin_ctzll(bits)));
+        if (static_cast<int64_t>(buffer.size()) == kQueueBuffer) Flush(buffer, queue, &tail);
+      }
+    Flush(buffer, queue, &tail);
+  }
+  return tail;
+}
+
+BfsResult ParallelDirectionOptimizingBfs(const GraphLayout& g, VertexId source, int32_t threads,
+                                         int64_t alpha, int64_t beta) {
+  const CsrGraph& out = g.csr();
+  const int32_t n = out.n;
+  BfsResult r{std::vector<int32_t>(n, -1), std::vector<int32_t>(n, kNoParent), {}};
+  r.depth[source] = 0;
+  std::vector<VertexId> frontier(n), next(n);
+  frontier[0] = source;
+  int64_t size = 1, next_size = 0;
+  int64_t unexplored = out.num_edges();
+  int64_t scout = out.degree(source);  // out-edges of the frontier
+  int32_t level = 0;
+  while (size > 0) {
+    if (scout > unexplored / alpha) {
+      const CsrGraph& in = g.transposed();
+      Bitmap front(n), grown(n);
+      ParallelQueueToBitmap(frontier, size, front, threads);
+      int64_t awake = size, previous;
+      do {
+        previous = awake;
+        awake = ParallelBottomUpStep(in, front, level, r.depth, r.parent, grown, r.stats,
+                                     threads);
+        front.Swap(grown);
+        ++level;
+        ++r.stats.supersteps;
+      } while (awake > 0 && (awake >= previous || awake > n / beta));
+      size = ParallelBitmapToQueue(front, frontier, threads);
+      scout = 1;
+      continue;
+    }
+    unexplored -= scout;
+    scout = ParallelTopDownStep(out, frontier, size, level, r.depth, r.parent, next, &next_size,
+                                std::max(scout, size), r.stats, threads);
+    frontier.swap(next);
+    size = next_size;
+    ++level;
+    ++r.stats.supersteps;
+  }
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (VertexId v = 0; v < n; ++v)
+    if (r.parent[v] == kNoParent) r.parent[v] = -1;
+  return r;
+}
+
 }  // namespace
 
-BfsResult DirectionOptimizingBfs(const GraphLayout& g, VertexId source, int64_t alpha,
-                                 int64_t beta) {
+BfsResult DirectionOptimizingBfs(const GraphLayout& g, VertexId source, int32_t threads,
+                                 int64_t alpha, int64_t beta) {
+  if (threads > 1) return ParallelDirectionOptimizingBfs(g, source, threads, alpha, beta);
   const CsrGraph& out = g.csr();
   const int32_t n = out.n;
   BfsResult r{std::vector<int32_t>(n, -1), std::vector<int32_t>(n, -1), {}};

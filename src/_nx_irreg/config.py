@@ -99,7 +99,8 @@ OPTIONS: dict[str, Option] = {
         None,
         "str or None, optional",
         "Engine variant for functions without an order of their own: 'serial', 'naive', "
-        "'opt', 'opt-search', or a faster method ('direction', 'dijkstra', 'union-find'); None: "
+        "'opt', 'opt-search', or a faster method ('direction', 'delta', 'dijkstra', 'afforest', "
+        "'union-find', 'kahn'); None: "
         "the kernel that reproduces NetworkX's output order.",
         _variant,
     ),

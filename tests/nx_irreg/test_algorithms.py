@@ -36,7 +36,7 @@ ALGORITHMS = ("bfs", "sssp", "sswp", "wcc", "ts")
 # Float sums may be formed along different (equally short) paths or in a different order.
 REL = 1e-12
 # Variants that issue no vector operations, so they report no SIMD utilization.
-NO_SIMD_VARIANTS = {"serial", "direction", "union-find", "dijkstra"}
+NO_SIMD_VARIANTS = {"serial", "direction", "afforest", "union-find", "delta", "dijkstra", "kahn"}
 # Variants that advance one frontier per superstep, so supersteps track the eccentricity.
 FRONTIER_VARIANTS = {"naive", "opt", "opt-search", "direction"}
 EXAMPLES = 25
@@ -188,6 +188,8 @@ def test_variant_names():
         assert names[:4] == ["serial", "naive", "opt", "opt-search"]
         assert len(set(names)) == len(names)
     assert "direction" in variants("bfs") and "union-find" in variants("wcc")
+    assert "afforest" in variants("wcc")
+    assert "delta" in variants("sssp") and "delta" in variants("sswp")
     with pytest.raises(ValueError, match="unknown algorithm"):
         variants("pagerank")
 

@@ -15,7 +15,8 @@ from nx_irreg.algorithms import bfs, sssp, sswp, topological_generations, varian
 
 ALGORITHMS = ("bfs", "sssp", "sswp", "wcc", "ts")
 ENGINE_VARIANTS = ("serial", "naive", "opt", "opt-search")
-# The engine's variants and the faster methods (direction, dijkstra, union-find).
+# The engine's variants and the faster methods (direction, delta, dijkstra, afforest, union-find,
+# kahn).
 EVERY_VARIANT = [(a, v) for a in ALGORITHMS for v in variants(a)]
 N = 100_000
 

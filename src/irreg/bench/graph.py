@@ -51,8 +51,10 @@ QUICK_CASES = (
     ("grid:60:60", ("bfs", "sssp", "sswp", "wcc")),
     ("dag:10000:80000", ("ts",)),
 )
-DEFAULT_VARIANTS = ("serial", "naive", "opt", "direction", "dijkstra", "union-find")
-ISA_FREE_VARIANTS = ("serial", "direction", "dijkstra", "union-find")  # no SIMD: one row, isa None
+DEFAULT_VARIANTS = ("serial", "naive", "opt", "direction", "dijkstra", "delta", "union-find",
+                    "afforest", "kahn")
+# No SIMD: one row, isa None.
+ISA_FREE_VARIANTS = ("serial", "direction", "dijkstra", "delta", "union-find", "afforest", "kahn")
 # NetworkX holds ~0.5 kB per edge and takes minutes on the 16M-edge graphs; above this many
 # stored edges its rows are reported as skipped (raise it with --networkx-max-edges).
 NETWORKX_MAX_EDGES = 4_500_000

@@ -51,8 +51,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--variant",
-        help="serial, naive, opt, opt-search; bfs also direction, sssp and sswp also dijkstra, "
-        "wcc also union-find (the default where there is one; ts: naive)",
+        help="serial, naive, opt, opt-search; bfs also direction, sssp and sswp also delta and "
+        "dijkstra, wcc also afforest and union-find, ts also kahn (the defaults: direction, "
+        "delta, afforest, kahn)",
     )
     parser.add_argument("--isa", help=f"one of {', '.join(compiled_isas())} (default: the best)")
     parser.add_argument(
@@ -261,9 +262,10 @@ METHODS = {
     "opt-search": "the vertex-centric engine over the grouped index, activated by search",
     "direction": "direction-optimizing BFS",
     "dijkstra": "Dijkstra's algorithm",
-    "union-find": "union-find components",
-    "afforest": "Afforest components (Sutton et al.)",
     "delta": "delta-stepping (Meyer and Sanders)",
+    "afforest": "Afforest components (Sutton et al.)",
+    "union-find": "union-find components",
+    "kahn": "Kahn's algorithm by generations",
 }
 
 
@@ -272,8 +274,8 @@ def describe_method(algorithm: str, variant: str) -> str:
     from irreg import _core
 
     text = METHODS.get(variant, f"variant {variant}")
-    if variant == "dijkstra" and algorithm == "sswp":
-        text = "Dijkstra's algorithm for widest paths"
+    if variant in ("dijkstra", "delta") and algorithm == "sswp":
+        text += " for widest paths"
     notes = []
     if variant == _core.default_variant(algorithm):
         notes.append("the default")

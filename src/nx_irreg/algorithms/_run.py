@@ -16,7 +16,8 @@ class RunStats:
     ``simd_utilization = active_edges / (vector_ops * 16)`` is ``None`` for variants that use no
     vector operations. Phase times are seconds: ``compute`` (vertex programs), ``activate``
     (marking the recorded edges in the grouped index), ``produce`` (message production).
-    ``threads`` is the count the kernel ran on (:mod:`irreg.threads`; 1 for a serial variant).
+    ``threads`` is the count the kernel was allowed (:mod:`irreg.threads`; 1 for a serial
+    variant; a graph of fewer than 4096 vertices plus edges runs on one thread anyway).
     ``released_at`` and ``reacquired_at`` are :func:`time.monotonic` readings taken in C++ just
     after the call released the GIL and just before it took it back: calls from several Python
     threads overlap between them.
@@ -63,7 +64,7 @@ def check_source(graph: IrregGraph, source: object) -> int:
 
 # The variants whose kernels run on the thread pool (DESIGN §12); every other one runs the
 # serial code path whatever ``threads`` says, and its stats report 1.
-PARALLEL_VARIANTS = frozenset({"direction", "afforest", "delta"})
+PARALLEL_VARIANTS = frozenset({"direction", "afforest", "delta", "kahn"})
 
 
 def run_stats(algorithm: str, variant: str | None, isa: str | None, stats: dict,

@@ -21,9 +21,12 @@ def wcc(graph: IrregGraph, *, variant: str | None = None, isa: str | None = None
         threads: int | None = None) -> WccResult:
     """Weakly connected components, each labelled by its smallest vertex id.
 
-    Edge directions are ignored. Variants: ``union-find`` (default), ``opt`` (min-label
-    propagation over the grouped index), ``opt-search``, ``naive``, ``serial``. ``threads``: see
-    :mod:`irreg.threads` (None: the default count).
+    Edge directions are ignored. Variants: ``afforest`` (default; Sutton, Ben-Nun, Barak,
+    IPDPS'18, as in GAPBS: neighbour sampling, then every edge outside the largest component;
+    parallel over ``threads``), ``union-find`` (serial disjoint sets), ``opt`` (min-label
+    propagation over the grouped index), ``opt-search``, ``naive``, ``serial``. The labels do
+    not depend on the variant or the thread count. ``threads``: see :mod:`irreg.threads` (None:
+    the default count).
     """
     g = check_graph(graph)
     t = resolve_threads(threads)

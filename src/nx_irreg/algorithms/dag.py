@@ -30,8 +30,10 @@ def topological_generations(
 
     Generation ``k`` holds the vertices whose longest path from a source has ``k`` edges, the same
     sets as ``networkx.topological_generations``. Raises :class:`GraphCycleError` (a
-    ``ValueError``) when the graph has a cycle, self-loops included. Variants: ``naive``
-    (default: fastest on sparse DAGs), ``opt``, ``opt-search``, ``serial``.
+    ``ValueError``) when the graph has a cycle, self-loops included. Variants: ``kahn``
+    (default: Kahn's algorithm one generation at a time, the frontier parallel over
+    ``threads``), ``naive`` (the engine's fastest on sparse DAGs), ``opt``, ``opt-search``,
+    ``serial``. The generations do not depend on the variant or the thread count.
     """
     g = check_graph(graph)
     if not g.directed and g.num_edges:
@@ -45,7 +47,7 @@ def topological_generations(
             f"(e.g. vertex {stuck[0]})"
         )
     order = np.argsort(generation, kind="stable").astype(np.int32)
-    return TopoResult(generation, order, run_stats("ts", variant, isa, stats))
+    return TopoResult(generation, order, run_stats("ts", variant, isa, stats, t))
 
 
 class TopoOrder(NamedTuple):

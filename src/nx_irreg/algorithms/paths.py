@@ -1,8 +1,9 @@
 """Single-source shortest paths and widest paths.
 
 The Dijkstra kernel has one binding, ``_core.dijkstra``: :func:`sssp` and :func:`sswp` call it
-for their ``dijkstra`` variant (the engine variants go through ``_core.sssp`` / ``_core.sswp``),
-and :func:`dijkstra` for NetworkX's multi-source, cutoff, settle-order form.
+for their ``dijkstra`` variant (serial: one heap), and :func:`dijkstra` for NetworkX's
+multi-source, cutoff, settle-order form. Delta-stepping (``delta``) and the engine variants go
+through ``_core.sssp`` / ``_core.sswp`` with the thread count.
 """
 
 from __future__ import annotations
@@ -29,9 +30,12 @@ def sssp(
     """Shortest-path distances from ``source`` (``inf`` where unreachable).
 
     Weights must be non-negative (``ValueError`` names the first negative edge); an unweighted
-    graph has weight 1 on every edge. Variants: ``dijkstra`` (binary-heap label setting,
-    default), ``opt`` (wavefront Bellman-Ford over the grouped index, seed 000 Fig. 2 and 4),
-    ``opt-search``, ``naive``, ``serial``.
+    graph has weight 1 on every edge. Variants: ``delta`` (delta-stepping, Meyer & Sanders, with
+    GAPBS's bucket fusion, buckets half the mean edge weight wide; default; parallel over
+    ``threads``), ``dijkstra`` (serial binary-heap label setting), ``opt`` (wavefront
+    Bellman-Ford over the grouped index, seed 000 Fig. 2 and 4), ``opt-search``, ``naive``,
+    ``serial``. Every variant and thread count gives the same distances, bit for bit (each is
+    the smallest, over paths, of the weights summed along the path in order).
     """
     return _best_paths("sssp", graph, source, variant, isa, threads)
 
@@ -44,7 +48,8 @@ def sswp(
 
     The source has width ``inf``; a vertex no path reaches has ``-inf`` (so a path of zero-weight
     edges, width 0, is told apart from no path). Any non-NaN weights are allowed. Variants as for
-    :func:`sssp` (``dijkstra`` settles the widest vertex first).
+    :func:`sssp` (``dijkstra`` settles the widest vertex first; ``delta`` keeps buckets of
+    decreasing width, 1/1024 of the range of the finite weights each).
     """
     return _best_paths("sswp", graph, source, variant, isa, threads)
 

@@ -27,9 +27,10 @@ def bfs(
     """Breadth-first search from ``source`` along out-edges.
 
     The parent of a vertex is the smallest-id vertex one level closer to the source that has an
-    edge to it, so the tree does not depend on the variant or ISA. Variants: ``direction``
-    (direction-optimizing, default), ``opt`` (grouped index), ``opt-search``, ``naive``,
-    ``serial``. ``threads``: see :mod:`irreg.threads` (None: the default count).
+    edge to it, so the tree does not depend on the variant, ISA or thread count. Variants:
+    ``direction`` (direction-optimizing, Beamer et al., default; parallel over ``threads``),
+    ``opt`` (grouped index), ``opt-search``, ``naive``, ``serial``. ``threads``: see
+    :mod:`irreg.threads` (None: the default count).
     """
     g = check_graph(graph)
     s = check_source(g, source)

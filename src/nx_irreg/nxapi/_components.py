@@ -12,7 +12,7 @@ from nx_irreg.options import Options
 
 
 def component_labels(G: BackendGraph, opts: Options) -> np.ndarray:
-    """Per vertex the smallest vertex id of its component (union-find unless a variant is set)."""
+    """Per vertex the smallest vertex id of its component (afforest unless a variant is set)."""
     graph = G.with_tile_size(opts.tile_size)
     return wcc(graph, variant=opts.variant, isa=opts.isa, threads=opts.threads).label
 

@@ -1,4 +1,4 @@
-"""``networkx.algorithms.components.connected`` by union-find (or an engine variant)."""
+"""``networkx.algorithms.components.connected`` by Afforest (or another variant)."""
 
 from __future__ import annotations
 

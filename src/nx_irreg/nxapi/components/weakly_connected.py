@@ -1,4 +1,4 @@
-"""``networkx.algorithms.components.weakly_connected`` by union-find (or an engine variant)."""
+"""``networkx.algorithms.components.weakly_connected`` by Afforest (or another variant)."""
 
 from __future__ import annotations
 

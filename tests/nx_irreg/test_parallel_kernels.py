@@ -1,0 +1,218 @@
+"""The OpenMP graph kernels give the serial results at every thread count (DESIGN §12).
+
+Afforest WCC, direction-optimizing BFS and delta-stepping SSSP/SSWP at ``threads`` 1, 2 and 3
+against the serial references of :mod:`nx_irreg.algorithms.verify` (and Dijkstra's values bit
+for bit: both are the minimum over paths of the weights summed in path order), on graph shapes
+that stress them differently: random (ER, RMAT), long and thin (paths, grids), one hub (stars),
+many small components and isolated vertices, directed and undirected.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from irreg.inputs import generate
+from nx_irreg import IrregGraph
+from nx_irreg.algorithms import (
+    bfs,
+    sssp,
+    sswp,
+    topological_generations,
+    variants,
+    verify,
+    wcc,
+)
+from nx_irreg.algorithms.dag import GraphCycleError
+
+
+def _er(n: int, m: int, seed: int, weights: str = "int", directed: bool = True) -> IrregGraph:
+    rng = np.random.default_rng(seed)
+    src, dst = rng.integers(0, max(n, 1), (2, m))
+    w = _weights(rng, m, weights)
+    return IrregGraph.from_edges(src, dst, w, n=n, directed=directed)
+
+
+def _weights(rng: np.random.Generator, m: int, kind: str) -> np.ndarray:
+    if kind == "int":  # ties everywhere, zeros included
+        return rng.integers(0, 8, m).astype(np.float64)
+    if kind == "real":
+        return rng.random(m) * 10.0
+    if kind == "tiny-and-huge":  # buckets past the last one share it
+        return np.where(rng.random(m) < 0.5, rng.random(m) * 1e-9, rng.random(m) * 1e12)
+    raise AssertionError(kind)
+
+
+def _rmat(scale: int, directed: bool) -> IrregGraph:
+    e = generate(f"rmat:{scale}:8", seed=scale)
+    return IrregGraph.from_edges(e.src, e.dst, e.weight, n=e.n, directed=directed)
+
+
+def _grid(side: int, seed: int) -> IrregGraph:
+    ids = np.arange(side * side).reshape(side, side)
+    src = np.concatenate([ids[:, :-1].ravel(), ids[:-1, :].ravel()])
+    dst = np.concatenate([ids[:, 1:].ravel(), ids[1:, :].ravel()])
+    w = np.random.default_rng(seed).random(len(src))
+    return IrregGraph.from_edges(src, dst, w, n=side * side, directed=False)
+
+
+def _path(n: int, backwards: bool) -> IrregGraph:
+    ids = np.arange(n)[::-1] if backwards else np.arange(n)
+    return IrregGraph.from_edges(ids[:-1], ids[1:], np.full(n - 1, 0.25), n=n)
+
+
+def _star(n: int, directed: bool) -> IrregGraph:
+    leaves = np.arange(1, n)
+    w = np.random.default_rng(n).random(n - 1)
+    return IrregGraph.from_edges(np.zeros(n - 1, dtype=np.int64), leaves, w, n=n, directed=directed)
+
+
+def _components(n: int, seed: int) -> IrregGraph:
+    """Many small trees (and isolated vertices), numbered in a shuffled order."""
+    rng = np.random.default_rng(seed)
+    perm = rng.permutation(n)
+    child = np.arange(1, n)
+    parent = child - rng.integers(1, 4, n - 1)
+    keep = (parent >= 0) & (rng.random(n - 1) < 0.7)
+    return IrregGraph.from_edges(perm[parent[keep]], perm[child[keep]], n=n)
+
+
+GRAPHS = {
+    "er-directed-int": lambda: _er(2000, 6000, 1),
+    "er-undirected-real": lambda: _er(2000, 5000, 2, "real", directed=False),
+    "er-sparse-isolated": lambda: _er(3000, 1500, 3, "real"),
+    "er-tiny-and-huge": lambda: _er(1500, 6000, 4, "tiny-and-huge"),
+    "rmat-directed": lambda: _rmat(11, True),
+    "rmat-undirected": lambda: _rmat(11, False),
+    "grid": lambda: _grid(40, 5),
+    "path": lambda: _path(3000, False),
+    "path-backwards": lambda: _path(3000, True),
+    "star-out": lambda: _star(3000, True),
+    "star-undirected": lambda: _star(3000, False),
+    "many-components": lambda: _components(4000, 6),
+    "one-vertex": lambda: IrregGraph.from_edges([], [], n=1),
+    "self-loop": lambda: IrregGraph.from_edges([0, 0], [0, 1], [0.5, 1.5], n=3),
+}
+
+
+@pytest.fixture(scope="module", params=sorted(GRAPHS))
+def graph(request: pytest.FixtureRequest) -> IrregGraph:
+    return GRAPHS[request.param]()
+
+
+def _sources(g: IrregGraph) -> list[int]:
+    offsets = g.csr()[0]
+    busiest = int(np.argmax(np.diff(offsets)))
+    return sorted({0, busiest, g.n - 1})
+
+
+def test_afforest_wcc_is_union_find(graph, threads):
+    r = wcc(graph, variant="afforest", threads=threads)
+    assert r.label.dtype == np.int32
+    np.testing.assert_array_equal(r.label, verify.components(graph))
+    np.testing.assert_array_equal(r.label, wcc(graph, variant="union-find").label)
+    assert r.stats.threads == threads and r.stats.active_edges <= graph.num_edges
+
+
+def test_direction_bfs_depth_and_parent(graph, threads):
+    for s in _sources(graph):
+        r = bfs(graph, source=s, variant="direction", threads=threads)
+        depth = verify.bfs_depth(graph, s)
+        np.testing.assert_array_equal(r.depth, depth)
+        np.testing.assert_array_equal(r.parent, verify.bfs_parent(graph, depth))
+        serial = bfs(graph, source=s, variant="direction", threads=1)
+        assert r.stats.active_edges == serial.stats.active_edges
+        assert r.stats.supersteps == serial.stats.supersteps
+
+
+def test_delta_stepping_is_dijkstra_bit_for_bit(graph, threads):
+    for s in _sources(graph):
+        r = sssp(graph, source=s, variant="delta", threads=threads)
+        np.testing.assert_array_equal(r.value, sssp(graph, source=s, variant="dijkstra").value)
+        np.testing.assert_array_equal(r.value, verify.shortest_paths(graph, s))
+        w = sswp(graph, source=s, variant="delta", threads=threads)
+        np.testing.assert_array_equal(w.value, sswp(graph, source=s, variant="dijkstra").value)
+        np.testing.assert_array_equal(w.value, verify.widest_paths(graph, s))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_small_random_graphs(seed, threads):
+    """Many small graphs (n from 1, directed or not): races show up on the odd one."""
+    rng = np.random.default_rng(100 + seed)
+    for _ in range(10):
+        n = int(rng.integers(1, 60))
+        m = int(rng.integers(0, 4 * n))
+        kind = ("int", "real")[int(rng.integers(2))]
+        g = _er(n, m, int(rng.integers(1 << 30)), kind, directed=bool(rng.integers(2)))
+        np.testing.assert_array_equal(
+            wcc(g, variant="afforest", threads=threads).label, verify.components(g)
+        )
+        s = int(rng.integers(n))
+        r = bfs(g, source=s, variant="direction", threads=threads)
+        np.testing.assert_array_equal(r.depth, verify.bfs_depth(g, s))
+        np.testing.assert_array_equal(r.parent, verify.bfs_parent(g, r.depth))
+        np.testing.assert_array_equal(
+            sssp(g, source=s, variant="delta", threads=threads).value, verify.shortest_paths(g, s)
+        )
+        np.testing.assert_array_equal(
+            sswp(g, source=s, variant="delta", threads=threads).value, verify.widest_paths(g, s)
+        )
+
+
+def test_sswp_delta_with_signed_and_infinite_weights(threads):
+    rng = np.random.default_rng(7)
+    n, m = 500, 2500
+    src, dst = rng.integers(0, n, (2, m))
+    w = rng.normal(size=m) * 100
+    w[rng.random(m) < 0.05] = np.inf
+    w[rng.random(m) < 0.05] = -np.inf
+    w[rng.random(m) < 0.05] = 0.0
+    g = IrregGraph.from_edges(src, dst, w, n=n)
+    for s in (0, 17, 499):
+        np.testing.assert_array_equal(
+            sswp(g, source=s, variant="delta", threads=threads).value, verify.widest_paths(g, s)
+        )
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_kahn_generations(seed, threads):
+    """Random DAGs (ids shuffled, so the order is hidden), some with a cycle added."""
+    rng = np.random.default_rng(200 + seed)
+    for trial in range(6):
+        n = int(rng.integers(1, 6000 if trial == 0 else 300))
+        m = int(rng.integers(0, 6 * n))
+        a, b = rng.integers(0, n, (2, m))
+        keep = a != b
+        perm = rng.permutation(n)
+        src, dst = perm[np.minimum(a, b)[keep]], perm[np.maximum(a, b)[keep]]
+        if trial % 3 == 2 and len(src):  # close a cycle (or a self-loop)
+            src, dst = np.append(src, dst[0]), np.append(dst, src[0])
+        g = IrregGraph.from_edges(src, dst, n=n)
+        try:
+            expected = topological_generations(g, variant="naive").generation
+        except GraphCycleError:
+            with pytest.raises(GraphCycleError):
+                topological_generations(g, variant="kahn", threads=threads)
+            continue
+        r = topological_generations(g, variant="kahn", threads=threads)
+        np.testing.assert_array_equal(r.generation, expected)
+        np.testing.assert_array_equal(r.generation, verify.generations(g))
+        assert r.stats.threads == threads and r.stats.active_edges <= g.num_edges
+
+
+def test_empty_graph(threads):
+    g = IrregGraph.from_edges([], [], n=0)
+    assert wcc(g, variant="afforest", threads=threads).label.shape == (0,)
+    assert topological_generations(g, variant="kahn", threads=threads).generation.shape == (0,)
+
+
+def test_defaults_are_the_parallel_methods():
+    assert variants("wcc")[-2:] == ["afforest", "union-find"]
+    assert variants("sssp")[-2:] == variants("sswp")[-2:] == ["delta", "dijkstra"]
+    g = _er(100, 300, 9)
+    assert wcc(g).stats.variant == "afforest"
+    assert sssp(g, source=0).stats.variant == "delta"
+    assert sswp(g, source=0).stats.variant == "delta"
+    assert bfs(g, source=0).stats.variant == "direction"
+    assert variants("ts")[-1] == "kahn"
+    assert topological_generations(_er(0, 0, 1)).stats.variant == "kahn"
