@@ -16,7 +16,11 @@ Row families (``--quick`` shrinks them):
 - ``size``: typed power-law at 5% noise from 10^2 to 10^6 vertices (the 1M-edge pair is
   333,333 vertices; the 10^6-vertex pair is given as IrregGraphs to spare NetworkX's memory);
 - ``scheme``: ALL/PAIR x BLK/HCB and the scalar ISA on the 100,000-vertex pair: same answer,
-  different locality (``extra.locality``), load spread (``extra.task_cv``) and time.
+  different locality (``extra.locality``), load spread (``extra.task_cv``) and time;
+- ``threads``: the default scheme on that pair at each ``--threads`` count (default: 1 and
+  every usable core), each mapping checked equal to the 1-thread one.
+
+Every other row runs on one thread, the seed's serial setting.
 """
 
 from __future__ import annotations
@@ -61,6 +65,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"largest pair given to scipy's FAQ (default {FAQ_MAX_N})",
     )
     parser.add_argument("--isa", help="ISA of the aligner (default: the best available)")
+    hs.add_threads_argument(parser, "thread counts of the threads group")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -89,13 +94,16 @@ def run(args: argparse.Namespace) -> int:
     pairs += [("size", "powerlaw", n, 0.05, True)
               for n in args.sizes or (QUICK_SIZES if quick else SIZES)]
     scheme_n = 2_000 if quick else 100_000
-    harness.plan(PAIR_SPECS * len(pairs) + len(SCHEMES) + (isa != "scalar"))
+    counts = args.threads or hs.default_thread_counts()
+    harness.plan(PAIR_SPECS * len(pairs) + len(SCHEMES) + (isa != "scalar") + len(counts))
     for pair in pairs:
         harness.run(pair_specs(*pair, isa, args.faq_max_n))
     harness.run(scheme_specs(scheme_n, isa))
+    harness.run(thread_specs(scheme_n, isa, counts))
     harness.report(json_path=args.json)
     if args.plot:
         plot_align(args.plot, harness.rows, report.machine_info())
+        hs.plot_scaling_beside(args.plot, "align", harness.rows)
     return 0
 
 
@@ -138,14 +146,16 @@ def _inputs(pair: ap.AlignPair) -> tuple[Any, Any, dict[str, Any]]:
 
 
 def _irreg_spec(
-    group: str, pair: ap.AlignPair, case: str, meta: dict, isa: str, scheme: str, layout: str
+    group: str, pair: ap.AlignPair, case: str, meta: dict, isa: str, scheme: str, layout: str,
+    threads: int = 1, inputs: tuple | None = None,
 ) -> hs.Spec:
     import nx_irreg
 
-    g1, g2, labels = _inputs(pair)
+    g1, g2, labels = inputs or _inputs(pair)
 
     def run_irreg(_: Any) -> Any:
-        return nx_irreg.align(g1, g2, scheme=scheme, layout=layout, isa=isa, **labels)
+        return nx_irreg.align(g1, g2, scheme=scheme, layout=layout, isa=isa, threads=threads,
+                              **labels)
 
     def extra(result: Any) -> dict[str, Any]:
         rounds = result.stats.rounds
@@ -170,6 +180,7 @@ def _irreg_spec(
         impl="irreg",
         variant=f"{scheme}-{layout}",
         isa=isa,
+        threads=threads,
         work=len(pair.edges1),
         work_unit="edges",
         extra=extra,
@@ -235,6 +246,30 @@ def scheme_specs(n: int, isa: str) -> list[hs.Spec]:
     ]
     if isa != "scalar":
         specs.append(_irreg_spec("scheme", pair, case, meta, "scalar", "pair", "hcb"))
+    return specs
+
+
+def thread_specs(n: int, isa: str, counts: Sequence[int]) -> list[hs.Spec]:
+    """The default scheme (PAIR-HCB) on the scheme group's pair at each thread count; every
+    mapping must equal the first one's (the aligner's answer does not depend on threads)."""
+    pair = _pair("powerlaw", n, 0.05, True)
+    case = _case("powerlaw", n, 0.05, True)
+    meta = {"group": "threads", "family": "powerlaw", "n": n, "noise": 0.05, "typed": True}
+    inputs = _inputs(pair)
+    first: list[np.ndarray] = []
+
+    def same_mapping(result: Any) -> None:
+        partner = ap.partner_array(result, pair.n)
+        if not first:
+            first.append(partner)
+        elif not np.array_equal(partner, first[0]):
+            raise hs.BenchError(f"align on {case}: the mapping changed with the thread count")
+
+    specs = []
+    for t in counts:
+        spec = _irreg_spec("threads", pair, case, meta, isa, "pair", "hcb", t, inputs)
+        spec.verify = same_mapping
+        specs.append(spec)
     return specs
 
 
