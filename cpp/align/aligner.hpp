@@ -27,6 +27,7 @@ struct AlignParams {
   float min_score = 0.0f;      // pairs scoring below are left unmatched
   std::vector<VertexPair> anchors;  // known pairs: always matched, first anchors
   std::string isa;
+  int32_t threads = 1;  // OpenMP threads (1: the serial path); the result does not depend on it
 };
 
 struct RoundStats {

@@ -21,8 +21,10 @@ import numpy as np
 
 from irreg import _core
 from irreg.checks import check_int
+from irreg.threads import resolve_threads
 from nx_irreg.backend_graph import converted
 from nx_irreg.graph import IrregGraph
+from nx_irreg.options import configured
 
 __all__ = ["AlignStats", "Alignment", "align"]
 
@@ -38,7 +40,8 @@ class AlignStats:
     whose points coincide, kept whole), ``tasks``, ``comparisons`` (pairs scored in the bucket
     phase), ``max_task_comparisons`` and ``task_comparisons_cv`` (load spread over tasks),
     ``locality`` (vertices read per task over 16 x the 64-byte lines they span: 1 is perfect),
-    ``refine_comparisons``, ``matched``, ``confident`` and seconds per phase.
+    ``refine_comparisons``, ``matched``, ``confident`` and seconds per phase. All but the
+    seconds are the same at every ``threads``.
     """
 
     isa: str
@@ -47,6 +50,7 @@ class AlignStats:
     components: tuple[str, ...]
     seconds: float
     rounds: list[dict] = field(default_factory=list)
+    threads: int = 1
 
     @property
     def comparisons(self) -> int:
@@ -268,6 +272,7 @@ def align(
     iterations: int = 6,
     max_anchors: int = 32,
     min_score: float = 0.0,
+    threads: int | None = None,
 ) -> Alignment:
     """Aligns the nodes of ``G1`` to those of ``G2``.
 
@@ -300,6 +305,11 @@ def align(
     bucket_size, iterations, max_anchors, min_score
         Quad-tree leaf capacity (points of both graphs), rounds at most, anchors per round
         (1..64), and the score below which a node is left unmatched.
+    threads : int, optional
+        OpenMP threads (None: ``nx.config.backends.irreg.threads``, ``IRREG_NUM_THREADS``, else
+        OpenMP's default; :mod:`irreg.threads`). The bucket tasks, refinement and anchor BFS runs are spread over them;
+        the alignment, scores, candidates and counts are the same at every count, and ``1`` runs
+        the serial code.
 
     Returns
     -------
@@ -321,6 +331,7 @@ def align(
     if not isinstance(min_score, numbers.Real) or not 0.0 <= float(min_score) <= 1.0:
         raise ValueError(f"min_score must be a number in [0, 1], got {min_score!r}")
     resolved_isa = _core.resolve_isa(isa)
+    threads = resolve_threads(threads, configured().get("threads"))
     sides, cores, components = labelled_cores(G1, G2, node_type, edge_type, node_attr)
     anchor_pairs = _anchor_array(anchors, *sides)
     raw = _core.align(
@@ -336,6 +347,7 @@ def align(
         max_anchors,
         float(min_score),
         resolved_isa,
+        threads,
     )
     s1, s2 = sides
     partner, score = raw["partner"], raw["score"]
@@ -349,5 +361,6 @@ def align(
         components=tuple(components),
         seconds=time.perf_counter() - start,
         rounds=list(raw["rounds"]),
+        threads=threads,
     )
     return Alignment(mapping, scores, sides, (raw["top_candidates"], raw["top_scores"]), stats)
