@@ -120,7 +120,7 @@ AlignResult Align(const LabelledGraph& g1, const LabelledGraph& g2, const AlignP
     }
 
     t0 = Now();
-    const Matching m = GreedyMatch(top, n2, p.anchors, p.min_score);
+    const Matching m = GreedyMatch(top, n2, p.anchors, p.min_score, p.threads);
     std::vector<VertexPair> next = ConfidentPairs(top, m, p.anchors);
     rs.match_seconds = Now() - t0;
     for (int32_t u = 0; u < n1; ++u) rs.matched += m.partner1[u] >= 0;

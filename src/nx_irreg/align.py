@@ -14,6 +14,7 @@ from __future__ import annotations
 import numbers
 import time
 from collections.abc import Hashable, Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import networkx as nx
@@ -108,6 +109,13 @@ class _Side:
     def node_of(self, i: int) -> Hashable:
         return i if self.nodes is None else self.nodes[i]
 
+    def nodes_of(self, ids: np.ndarray) -> list:
+        """The nodes of an array of vertex ids, in its order."""
+        if self.nodes is None:
+            return ids.tolist()
+        nodes = self.nodes
+        return [nodes[i] for i in ids.tolist()]
+
     def id_of(self, node: Hashable, what: str = "anchor") -> int:
         if self.nodes is None:
             if not isinstance(node, numbers.Integral) or not 0 <= int(node) < self.n:
@@ -127,7 +135,8 @@ class _Side:
                     " give a sequence with one value per vertex"
                 )
             return [self.graph.nodes[v].get(labels) for v in self.nodes]
-        values = list(labels)
+        # A 1-D array stays one (it iterates as its list would); other sequences become lists.
+        values = labels if isinstance(labels, np.ndarray) and labels.ndim == 1 else list(labels)
         if len(values) != self.n:
             raise ValueError(
                 f"{what} for {self.name} must have one value per vertex ({self.n}), got {len(values)}"
@@ -160,8 +169,21 @@ def _labels_for(sides: tuple[_Side, _Side], spec: object, what: str) -> tuple[di
     return tuple(s.node_values(p, what) for s, p in zip(sides, per_side, strict=True))
 
 
-def _dense_ids(values: tuple[list, list], what: str) -> tuple[np.ndarray, np.ndarray] | None:
+def _dense_ids(values: tuple, what: str) -> tuple[np.ndarray, np.ndarray] | None:
     """Type values of both graphs mapped to shared ids (missing is a type of its own)."""
+    if all(
+        isinstance(vals, np.ndarray) and vals.dtype.kind in "iu" and vals.dtype == values[0].dtype
+        for vals in values
+    ):
+        # Integer arrays: the ids the loop below gives (first seen, first numbered), vectorized.
+        both = np.concatenate(values)
+        if both.size == 0:
+            return None
+        _, first, inverse = np.unique(both, return_index=True, return_inverse=True)
+        rank = np.empty(len(first), dtype=np.int32)
+        rank[np.argsort(first, kind="stable")] = np.arange(len(first), dtype=np.int32)
+        ids_of = rank[inverse.reshape(-1)]
+        return ids_of[: len(values[0])], ids_of[len(values[0]) :]
     if all(v is None for vals in values for v in vals):
         return None
     ids: dict = {}
@@ -213,9 +235,12 @@ def _anchor_array(anchors: object, s1: _Side, s2: _Side) -> np.ndarray | None:
     return arr
 
 
-def labelled_cores(G1: object, G2: object, node_type, edge_type, node_attr) -> tuple:
+def labelled_cores(
+    G1: object, G2: object, node_type, edge_type, node_attr, threads: int = 1
+) -> tuple:
     """Both graphs as the core's LabelledGraphs, with the ``_Side`` views and the similarity
-    components their labels switch on (also used by ``nx_irreg.emu.similarity``)."""
+    components their labels switch on (also used by ``nx_irreg.emu.similarity``). With
+    ``threads`` >= 2 the two are built at once (the build releases the GIL)."""
     sides = (_Side(G1, "G1"), _Side(G2, "G2"))
 
     components = ["degree"]
@@ -242,16 +267,20 @@ def labelled_cores(G1: object, G2: object, node_type, edge_type, node_attr) -> t
         components.append("attribute")
     components.append("anchors")
 
-    cores = [
-        _core.LabelledGraph(
-            s.n,
+    def build(i: int) -> object:
+        return _core.LabelledGraph(
+            sides[i].n,
             *ends[i],
             None if etype_ids is None else etype_ids[i],
             None if vtype_ids is None else vtype_ids[i],
             None if attr_arrays is None else attr_arrays[i],
         )
-        for i, s in enumerate(sides)
-    ]
+
+    if threads >= 2:
+        with ThreadPoolExecutor(2) as pool:
+            cores = list(pool.map(build, (0, 1)))
+    else:
+        cores = [build(0), build(1)]
     return sides, cores, components
 
 
@@ -332,7 +361,7 @@ def align(
         raise ValueError(f"min_score must be a number in [0, 1], got {min_score!r}")
     resolved_isa = _core.resolve_isa(isa)
     threads = resolve_threads(threads, configured().get("threads"))
-    sides, cores, components = labelled_cores(G1, G2, node_type, edge_type, node_attr)
+    sides, cores, components = labelled_cores(G1, G2, node_type, edge_type, node_attr, threads)
     anchor_pairs = _anchor_array(anchors, *sides)
     raw = _core.align(
         cores[0],
@@ -352,8 +381,9 @@ def align(
     s1, s2 = sides
     partner, score = raw["partner"], raw["score"]
     matched = np.flatnonzero(partner >= 0)
-    mapping = {s1.node_of(i): s2.node_of(int(partner[i])) for i in matched}
-    scores = {s1.node_of(i): float(score[i]) for i in matched}
+    keys = s1.nodes_of(matched)
+    mapping = dict(zip(keys, s2.nodes_of(partner[matched]), strict=True))
+    scores = dict(zip(keys, score[matched].tolist(), strict=True))
     stats = AlignStats(
         isa=raw["isa"],
         scheme=scheme,
