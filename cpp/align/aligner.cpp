@@ -152,8 +152,8 @@ RoundInput PlaceRound(const LabelledGraph& g1, const LabelledGraph& g2,
   RoundInput r;
   r.buckets = BuildBuckets(plane.x1, plane.y1, plane.x2, plane.y2, p.bucket_size);
   r.layout = MakeLayout(p.layout, r.buckets, n1, n2);
-  BuildFeatures(g1, r.layout.order1, log2_width, d1, &r.f1);
-  BuildFeatures(g2, r.layout.order2, log2_width, d2, &r.f2);
+  BuildFeatures(g1, r.layout.order1, log2_width, d1, &r.f1, p.threads);
+  BuildFeatures(g2, r.layout.order2, log2_width, d2, &r.f2, p.threads);
   r.weights = ComponentWeights(g1, !anchors.empty(), false);
   return r;
 }
