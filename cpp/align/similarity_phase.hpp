@@ -3,9 +3,12 @@
 //  - ALL: one task per bucket b of G1: its vertices against every G2 vertex of the buckets
 //    touching b (compSimAll).
 //  - PAIR: one task per (bucket, touching bucket) pair, in a shuffled order, each inserting
-//    into the shared top-k lists (compSimPair / compSimPairAux).
+//    into the shared top-k lists (compSimPair / compSimPairAux); on several threads each
+//    thread inserts into lists of its own, merged per vertex at the end.
 //  - BLK keeps the caller's vertex ids; HCB renumbers the vertices of both graphs by the Hilbert
 //    rank of their bucket, so a task reads contiguous features.
+// The tasks are the parallel work (a dynamically scheduled OpenMP loop); ALL's tasks own
+// disjoint G1 vertices and write the shared lists directly.
 // The top-k order is total, so every scheme and layout gives the same lists; they differ in task
 // count, load balance and locality, which PhaseStats measures.
 #pragma once
