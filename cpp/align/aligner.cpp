@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "core/dispatch.hpp"
+#include "core/threads.hpp"
 
 namespace irreg::align {
 namespace {
@@ -22,7 +23,7 @@ std::vector<VertexPair> StructuralAnchors(const LabelledGraph& g1, const Labelle
   std::vector<VertexPair> anchors = ChooseStructuralAnchors(g1, g2, std::min(p.max_anchors, 16));
   std::vector<int32_t> a1;
   for (const auto& pr : anchors) a1.push_back(pr.first);
-  *d1 = DistancesFrom(g1, a1);
+  *d1 = DistancesFrom(g1, a1, p.threads);
   return anchors;
 }
 
@@ -53,6 +54,7 @@ int32_t HistogramLog2WidthFor(const LabelledGraph& g1, const LabelledGraph& g2) 
 }
 
 AlignResult Align(const LabelledGraph& g1, const LabelledGraph& g2, const AlignParams& p) {
+  CheckThreads(p.threads);
   Check(p.k >= 1, "k must be at least 1, got " + std::to_string(p.k));
   Check(p.bucket_size >= 1, "bucket_size must be at least 1, got " + std::to_string(p.bucket_size));
   Check(p.iterations >= 1, "iterations must be at least 1, got " + std::to_string(p.iterations));
@@ -108,17 +110,17 @@ AlignResult Align(const LabelledGraph& g1, const LabelledGraph& g2, const AlignP
     }
     TopK bucket_top(n1, p.k);
     CompareBuckets(buckets, layout, f1.view, f2.view, p.scheme, in.weights, score,
-                   p.seed + round, settled, &bucket_top, &rs.similarity);
+                   p.seed + round, settled, &bucket_top, &rs.similarity, p.threads);
     TopK top(n1, p.k);
     if (!confident.empty()) {
       Refine(g1, g2, layout, f1.view, f2.view, partner1, ComponentWeights(g1, !anchors.empty(), true),
-             score, bucket_top, &top, &rs.refine);
+             score, bucket_top, &top, &rs.refine, p.threads);
     } else {
       top = bucket_top;
     }
 
     t0 = Now();
-    const Matching m = GreedyMatch(top, n2, p.anchors, p.min_score);
+    const Matching m = GreedyMatch(top, n2, p.anchors, p.min_score, p.threads);
     std::vector<VertexPair> next = ConfidentPairs(top, m, p.anchors);
     rs.match_seconds = Now() - t0;
     for (int32_t u = 0; u < n1; ++u) rs.matched += m.partner1[u] >= 0;
@@ -142,7 +144,7 @@ RoundInput PlaceRound(const LabelledGraph& g1, const LabelledGraph& g2,
   const int32_t n1 = g1.num_vertices(), n2 = g2.num_vertices();
   std::vector<int32_t> a2;
   for (const auto& pr : anchors) a2.push_back(pr.second);
-  const AnchorDistances d2 = DistancesFrom(g2, a2);
+  const AnchorDistances d2 = DistancesFrom(g2, a2, p.threads);
   PlanePoints plane = ProjectToPlane(d1, d2);
   if (plane.x1.empty()) {  // no anchors: every vertex at the origin
     plane.x1.assign(n1, 0), plane.y1.assign(n1, 0), plane.x2.assign(n2, 0), plane.y2.assign(n2, 0);
@@ -150,8 +152,8 @@ RoundInput PlaceRound(const LabelledGraph& g1, const LabelledGraph& g2,
   RoundInput r;
   r.buckets = BuildBuckets(plane.x1, plane.y1, plane.x2, plane.y2, p.bucket_size);
   r.layout = MakeLayout(p.layout, r.buckets, n1, n2);
-  BuildFeatures(g1, r.layout.order1, log2_width, d1, &r.f1);
-  BuildFeatures(g2, r.layout.order2, log2_width, d2, &r.f2);
+  BuildFeatures(g1, r.layout.order1, log2_width, d1, &r.f1, p.threads);
+  BuildFeatures(g2, r.layout.order2, log2_width, d2, &r.f2, p.threads);
   r.weights = ComponentWeights(g1, !anchors.empty(), false);
   return r;
 }

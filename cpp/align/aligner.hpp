@@ -4,6 +4,10 @@
 // components plus agreement of the anchor distances), refines with the marks of confident
 // neighbours, extracts a one-to-one alignment, and makes its confident pairs the next round's
 // anchors. Stops when a round adds (almost) no confident pair.
+// On AlignParams::threads (DESIGN §12): the anchor BFS runs of DistancesFrom, the features, the
+// bucket tasks, Refine and the matching's sort run in parallel; SpreadAnchors' farthest-first
+// chain (each choice needs the previous BFS), the quad tree, the projection and the greedy
+// sweep stay serial. Every output but the seconds is the same at every count.
 #pragma once
 
 #include <cstdint>
@@ -27,6 +31,7 @@ struct AlignParams {
   float min_score = 0.0f;      // pairs scoring below are left unmatched
   std::vector<VertexPair> anchors;  // known pairs: always matched, first anchors
   std::string isa;
+  int32_t threads = 1;  // OpenMP threads (1: the serial path); the result does not depend on it
 };
 
 struct RoundStats {

@@ -10,7 +10,7 @@ int32_t HistogramLog2Width(int32_t num_type_ids) {
 
 void BuildFeatures(const LabelledGraph& g, const std::vector<int32_t>& order,
                    int32_t log2_hist_width, const AnchorDistances& anchors,
-                   VertexFeatures* out) {
+                   VertexFeatures* out, int32_t threads) {
   const graph::CsrGraph& csr = g.csr();
   const int64_t n = csr.n;
   const int32_t width = int32_t{1} << log2_hist_width, fold = width - 1;
@@ -23,7 +23,7 @@ void BuildFeatures(const LabelledGraph& g, const std::vector<int32_t>& order,
   f.edge_type_hist.assign(g.has_edge_types ? n * width : 0, 0);
   f.attr.resize(g.attr.size());
   f.anchor_distance.resize(static_cast<size_t>(n) * anchors.stride);
-  for (int64_t k = 0; k < n; ++k) {
+  const auto build = [&](int64_t k) {
     const int32_t v = order[k];
     f.degree[k] = static_cast<int32_t>(csr.degree(v));
     if (types) f.type[k] = g.vertex_type[v];
@@ -35,6 +35,12 @@ void BuildFeatures(const LabelledGraph& g, const std::vector<int32_t>& order,
       f.attr[k * g.attr_dim + d] = g.attr[static_cast<int64_t>(v) * g.attr_dim + d];
     for (int32_t a = 0; a < anchors.stride; ++a)
       f.anchor_distance[k * anchors.stride + a] = anchors.hops[static_cast<int64_t>(v) * anchors.stride + a];
+  };
+  if (threads <= 1) {
+    for (int64_t k = 0; k < n; ++k) build(k);
+  } else {
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int64_t k = 0; k < n; ++k) build(k);
   }
   SimilarityView& s = f.view;
   s = SimilarityView{};

@@ -4,10 +4,14 @@
 #include <cmath>
 #include <limits>
 
+#ifdef _OPENMP
+#include <parallel/algorithm>
+#endif
+
 namespace irreg::align {
 
 Matching GreedyMatch(const TopK& top, int32_t n2, const std::vector<VertexPair>& fixed,
-                     float min_score) {
+                     float min_score, int32_t threads) {
   const int32_t n1 = static_cast<int32_t>(top.num_vertices());
   Matching m;
   m.partner1.assign(n1, -1);
@@ -26,10 +30,18 @@ Matching GreedyMatch(const TopK& top, int32_t n2, const std::vector<VertexPair>&
   for (int32_t u = 0; u < n1; ++u)
     for (int32_t i = 0; i < top.count(u); ++i)
       if (top.score(u, i) >= min_score) entries.push_back({top.score(u, i), u, top.candidate(u, i)});
-  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+  const auto before = [](const Entry& a, const Entry& b) {
     if (a.score != b.score) return a.score > b.score;
     return a.u != b.u ? a.u < b.u : a.v < b.v;
-  });
+  };
+#ifdef _OPENMP
+  // No two entries share (u, v), so the order is total and any sort gives the serial sequence.
+  if (threads > 1)
+    __gnu_parallel::sort(entries.begin(), entries.end(), before,
+                         __gnu_parallel::multiway_mergesort_tag(threads));
+  else
+#endif
+    std::sort(entries.begin(), entries.end(), before);
   for (const Entry& e : entries) {
     if (m.partner1[e.u] >= 0 || m.partner2[e.v] >= 0) continue;
     m.partner1[e.u] = e.v, m.partner2[e.v] = e.u, m.score1[e.u] = e.score;

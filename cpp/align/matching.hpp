@@ -18,8 +18,10 @@ struct Matching {
 
 // Greedy by score: every listed (u, v) in descending score (ties: lower u, then lower v) is
 // taken when both ends are free and the score reaches min_score. `fixed` pairs are taken first.
+// The sort runs on `threads` threads; the sweep that takes pairs is serial (each choice depends
+// on the ones before it).
 Matching GreedyMatch(const TopK& top, int32_t n2, const std::vector<VertexPair>& fixed,
-                     float min_score);
+                     float min_score, int32_t threads = 1);
 
 // Matched pairs that are unambiguous: v is u's strict best (its score above u's second) and u
 // is the strict best of every list v appears in. `fixed` pairs are always confident.

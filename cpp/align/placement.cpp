@@ -65,15 +65,38 @@ double MinOverMax(double a, double b) { return std::max(a, b) > 0 ? std::min(a, 
 
 }  // namespace
 
-AnchorDistances DistancesFrom(const LabelledGraph& g, const std::vector<int32_t>& anchors) {
+AnchorDistances DistancesFrom(const LabelledGraph& g, const std::vector<int32_t>& anchors,
+                              int32_t threads) {
   AnchorDistances d;
   d.num_anchors = static_cast<int32_t>(anchors.size());
   d.stride = StrideFor(d.num_anchors);
   d.hops.assign(static_cast<size_t>(g.num_vertices()) * d.stride, 0);
   d.depth.assign(static_cast<size_t>(g.num_vertices()) * d.num_anchors, -1);
-  for (size_t a = 0; a < anchors.size(); ++a)
-    WriteDistances(graph::DirectionOptimizingBfs(*g.structure, anchors[a]).depth,
-                   static_cast<int32_t>(a), &d);
+  if (threads <= 1) {
+    for (size_t a = 0; a < anchors.size(); ++a)
+      WriteDistances(graph::DirectionOptimizingBfs(*g.structure, anchors[a]).depth,
+                     static_cast<int32_t>(a), &d);
+    return d;
+  }
+  // One BFS per anchor, dynamically scheduled, each into its own column; then the rows are
+  // written by vertex ranges, so no two threads write one vertex's bytes. One parallel region
+  // (two barriers): the columns take as much memory as d.depth, for the length of the call.
+  const int32_t count = d.num_anchors, n = g.num_vertices();
+  std::vector<std::vector<int32_t>> columns(count);
+#pragma omp parallel num_threads(threads)
+  {
+#pragma omp for schedule(dynamic, 1)
+    for (int32_t a = 0; a < count; ++a)
+      columns[a] = graph::DirectionOptimizingBfs(*g.structure, anchors[a]).depth;
+#pragma omp for schedule(static)
+    for (int32_t v = 0; v < n; ++v)
+      for (int32_t a = 0; a < count; ++a) {
+        const int32_t h = columns[a][v];
+        d.hops[static_cast<size_t>(v) * d.stride + a] =
+            h < 0 ? kUnreached : static_cast<uint8_t>(std::min(h, 254));
+        d.depth[static_cast<size_t>(v) * count + a] = h;
+      }
+  }
   return d;
 }
 

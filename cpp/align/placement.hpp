@@ -25,8 +25,10 @@ std::vector<VertexPair> SpreadAnchors(const LabelledGraph& g1,
                                       const std::vector<VertexPair>& confident,
                                       int32_t max_anchors, AnchorDistances* d1);
 
-// Distances from each anchor vertex (one BFS each, our direction-optimizing BFS).
-AnchorDistances DistancesFrom(const LabelledGraph& g, const std::vector<int32_t>& anchors);
+// Distances from each anchor vertex (one BFS each, our direction-optimizing BFS; the BFS runs
+// are independent and spread over `threads` threads).
+AnchorDistances DistancesFrom(const LabelledGraph& g, const std::vector<int32_t>& anchors,
+                              int32_t threads = 1);
 
 struct PlanePoints {
   std::vector<double> x1, y1, x2, y2;  // per vertex of G1 / G2, caller's ids

@@ -49,12 +49,17 @@ class Builder {
     const auto quadrant = [&](const Point& p) {
       return static_cast<int32_t>(((p.x >> shift) & 1u) | (((p.y >> shift) & 1u) << 1));
     };
-    std::stable_sort(pts_.begin() + node.begin, pts_.begin() + node.end,
-                     [&](const Point& a, const Point& b) { return quadrant(a) < quadrant(b); });
+    // A stable partition into the four quadrants (a counting sort: the points keep their
+    // order within a quadrant, as a stable sort by quadrant would leave them).
+    int64_t count[4] = {0, 0, 0, 0};
+    for (int64_t i = node.begin; i < node.end; ++i) ++count[quadrant(pts_[i])];
+    int64_t next[4] = {0, count[0], count[0] + count[1], count[0] + count[1] + count[2]};
+    scratch_.resize(node.end - node.begin);
+    for (int64_t i = node.begin; i < node.end; ++i) scratch_[next[quadrant(pts_[i])]++] = pts_[i];
+    std::copy(scratch_.begin(), scratch_.end(), pts_.begin() + node.begin);
     int64_t at = node.begin;
     for (int32_t q = 0; q < 4; ++q) {
-      int64_t end = at;
-      while (end < node.end && quadrant(pts_[end]) == q) ++end;
+      const int64_t end = at + count[q];
       Node child{node.level + 1, (node.x << 1) | (q & 1u), (node.y << 1) | (q >> 1u),
                  {-1, -1, -1, -1}, at, end};
       nodes_[id].child[q] = static_cast<int32_t>(nodes_.size());
@@ -64,7 +69,7 @@ class Builder {
     }
   }
 
-  std::vector<Point> pts_;
+  std::vector<Point> pts_, scratch_;
   int64_t cap_;
   std::vector<Node> nodes_;
 };

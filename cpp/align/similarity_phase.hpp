@@ -3,9 +3,12 @@
 //  - ALL: one task per bucket b of G1: its vertices against every G2 vertex of the buckets
 //    touching b (compSimAll).
 //  - PAIR: one task per (bucket, touching bucket) pair, in a shuffled order, each inserting
-//    into the shared top-k lists (compSimPair / compSimPairAux).
+//    into the shared top-k lists (compSimPair / compSimPairAux); on several threads each
+//    thread inserts into lists of its own, merged per vertex at the end.
 //  - BLK keeps the caller's vertex ids; HCB renumbers the vertices of both graphs by the Hilbert
 //    rank of their bucket, so a task reads contiguous features.
+// The tasks are the parallel work (a dynamically scheduled OpenMP loop); ALL's tasks own
+// disjoint G1 vertices and write the shared lists directly.
 // The top-k order is total, so every scheme and layout gives the same lists; they differ in task
 // count, load balance and locality, which PhaseStats measures.
 #pragma once
@@ -43,11 +46,13 @@ struct PhaseStats {
 };
 
 // G1 vertices with settled[u] != 0 (caller's ids; empty: none) are left out: a confident pair
-// is rechecked by Refine, whose candidates include its partner's neighbourhood.
+// is rechecked by Refine, whose candidates include its partner's neighbourhood. The tasks run
+// on `threads` OpenMP threads (1: serially, no parallel region), dynamically scheduled; lists
+// and stats (but seconds) are the same at every count.
 void CompareBuckets(const Buckets& buckets, const VertexLayout& layout, const SimilarityView& f1,
                     const SimilarityView& f2, Scheme scheme, const ScoreWeights& weights,
                     ScoreCandidatesFn score, uint64_t seed, const std::vector<char>& settled,
-                    TopK* top, PhaseStats* stats);
+                    TopK* top, PhaseStats* stats, int32_t threads = 1);
 
 struct RefineStats {
   int64_t candidates = 0;  // pairs scored
@@ -56,10 +61,12 @@ struct RefineStats {
 
 // Rescores each G1 vertex's bucket candidates, together with the G2 vertices that neighbour the
 // partners of its confident neighbours, adding the marks component (how many of u's neighbours
-// are aligned to neighbours of v). partner1[u'] is u''s confident partner or -1.
+// are aligned to neighbours of v). partner1[u'] is u''s confident partner or -1. Parallel over
+// G1 vertices on `threads` threads; the same lists at every count.
 void Refine(const LabelledGraph& g1, const LabelledGraph& g2, const VertexLayout& layout,
             const SimilarityView& f1, const SimilarityView& f2,
             const std::vector<int32_t>& partner1, const ScoreWeights& weights,
-            ScoreCandidatesFn score, const TopK& bucket_top, TopK* out, RefineStats* stats);
+            ScoreCandidatesFn score, const TopK& bucket_top, TopK* out, RefineStats* stats,
+            int32_t threads = 1);
 
 }  // namespace irreg::align

@@ -134,7 +134,8 @@ inline void BindAligner(py::module_& m) {
       [](const align::LabelledGraph& g1, const align::LabelledGraph& g2,
          const std::optional<I64Array>& anchors, int32_t k, const std::string& scheme,
          const std::string& layout, uint64_t seed, int32_t bucket_size, int32_t iterations,
-         int32_t max_anchors, float min_score, const std::optional<std::string>& isa) {
+         int32_t max_anchors, float min_score, const std::optional<std::string>& isa,
+         int32_t threads) {
         align::AlignParams p;
         p.k = k;
         if (scheme == "all") p.scheme = align::Scheme::kAll;
@@ -149,6 +150,7 @@ inline void BindAligner(py::module_& m) {
         p.max_anchors = max_anchors;
         p.min_score = min_score;
         p.isa = IsaArg(isa);
+        p.threads = threads;
         if (anchors) {
           if (anchors->ndim() != 2 || anchors->shape(1) != 2)
             throw py::value_error("anchors must have shape (k, 2)");
@@ -184,7 +186,7 @@ inline void BindAligner(py::module_& m) {
       },
       py::arg("g1"), py::arg("g2"), py::arg("anchors"), py::arg("k"), py::arg("scheme"),
       py::arg("layout"), py::arg("seed"), py::arg("bucket_size"), py::arg("iterations"),
-      py::arg("max_anchors"), py::arg("min_score"), py::arg("isa"));
+      py::arg("max_anchors"), py::arg("min_score"), py::arg("isa"), py::arg("threads") = 1);
 }
 
 }  // namespace irreg::bindings

@@ -14,6 +14,7 @@ from __future__ import annotations
 import numbers
 import time
 from collections.abc import Hashable, Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import networkx as nx
@@ -21,8 +22,10 @@ import numpy as np
 
 from irreg import _core
 from irreg.checks import check_int
+from irreg.threads import resolve_threads
 from nx_irreg.backend_graph import converted
 from nx_irreg.graph import IrregGraph
+from nx_irreg.options import configured
 
 __all__ = ["AlignStats", "Alignment", "align"]
 
@@ -38,7 +41,8 @@ class AlignStats:
     whose points coincide, kept whole), ``tasks``, ``comparisons`` (pairs scored in the bucket
     phase), ``max_task_comparisons`` and ``task_comparisons_cv`` (load spread over tasks),
     ``locality`` (vertices read per task over 16 x the 64-byte lines they span: 1 is perfect),
-    ``refine_comparisons``, ``matched``, ``confident`` and seconds per phase.
+    ``refine_comparisons``, ``matched``, ``confident`` and seconds per phase. All but the
+    seconds are the same at every ``threads``.
     """
 
     isa: str
@@ -47,6 +51,7 @@ class AlignStats:
     components: tuple[str, ...]
     seconds: float
     rounds: list[dict] = field(default_factory=list)
+    threads: int = 1
 
     @property
     def comparisons(self) -> int:
@@ -104,6 +109,13 @@ class _Side:
     def node_of(self, i: int) -> Hashable:
         return i if self.nodes is None else self.nodes[i]
 
+    def nodes_of(self, ids: np.ndarray) -> list:
+        """The nodes of an array of vertex ids, in its order."""
+        if self.nodes is None:
+            return ids.tolist()
+        nodes = self.nodes
+        return [nodes[i] for i in ids.tolist()]
+
     def id_of(self, node: Hashable, what: str = "anchor") -> int:
         if self.nodes is None:
             if not isinstance(node, numbers.Integral) or not 0 <= int(node) < self.n:
@@ -123,7 +135,8 @@ class _Side:
                     " give a sequence with one value per vertex"
                 )
             return [self.graph.nodes[v].get(labels) for v in self.nodes]
-        values = list(labels)
+        # A 1-D array stays one (it iterates as its list would); other sequences become lists.
+        values = labels if isinstance(labels, np.ndarray) and labels.ndim == 1 else list(labels)
         if len(values) != self.n:
             raise ValueError(
                 f"{what} for {self.name} must have one value per vertex ({self.n}), got {len(values)}"
@@ -156,8 +169,21 @@ def _labels_for(sides: tuple[_Side, _Side], spec: object, what: str) -> tuple[di
     return tuple(s.node_values(p, what) for s, p in zip(sides, per_side, strict=True))
 
 
-def _dense_ids(values: tuple[list, list], what: str) -> tuple[np.ndarray, np.ndarray] | None:
+def _dense_ids(values: tuple, what: str) -> tuple[np.ndarray, np.ndarray] | None:
     """Type values of both graphs mapped to shared ids (missing is a type of its own)."""
+    if all(
+        isinstance(vals, np.ndarray) and vals.dtype.kind in "iu" and vals.dtype == values[0].dtype
+        for vals in values
+    ):
+        # Integer arrays: the ids the loop below gives (first seen, first numbered), vectorized.
+        both = np.concatenate(values)
+        if both.size == 0:
+            return None
+        _, first, inverse = np.unique(both, return_index=True, return_inverse=True)
+        rank = np.empty(len(first), dtype=np.int32)
+        rank[np.argsort(first, kind="stable")] = np.arange(len(first), dtype=np.int32)
+        ids_of = rank[inverse.reshape(-1)]
+        return ids_of[: len(values[0])], ids_of[len(values[0]) :]
     if all(v is None for vals in values for v in vals):
         return None
     ids: dict = {}
@@ -209,9 +235,12 @@ def _anchor_array(anchors: object, s1: _Side, s2: _Side) -> np.ndarray | None:
     return arr
 
 
-def labelled_cores(G1: object, G2: object, node_type, edge_type, node_attr) -> tuple:
+def labelled_cores(
+    G1: object, G2: object, node_type, edge_type, node_attr, threads: int = 1
+) -> tuple:
     """Both graphs as the core's LabelledGraphs, with the ``_Side`` views and the similarity
-    components their labels switch on (also used by ``nx_irreg.emu.similarity``)."""
+    components their labels switch on (also used by ``nx_irreg.emu.similarity``). With
+    ``threads`` >= 2 the two are built at once (the build releases the GIL)."""
     sides = (_Side(G1, "G1"), _Side(G2, "G2"))
 
     components = ["degree"]
@@ -238,16 +267,20 @@ def labelled_cores(G1: object, G2: object, node_type, edge_type, node_attr) -> t
         components.append("attribute")
     components.append("anchors")
 
-    cores = [
-        _core.LabelledGraph(
-            s.n,
+    def build(i: int) -> object:
+        return _core.LabelledGraph(
+            sides[i].n,
             *ends[i],
             None if etype_ids is None else etype_ids[i],
             None if vtype_ids is None else vtype_ids[i],
             None if attr_arrays is None else attr_arrays[i],
         )
-        for i, s in enumerate(sides)
-    ]
+
+    if threads >= 2:
+        with ThreadPoolExecutor(2) as pool:
+            cores = list(pool.map(build, (0, 1)))
+    else:
+        cores = [build(0), build(1)]
     return sides, cores, components
 
 
@@ -268,6 +301,7 @@ def align(
     iterations: int = 6,
     max_anchors: int = 32,
     min_score: float = 0.0,
+    threads: int | None = None,
 ) -> Alignment:
     """Aligns the nodes of ``G1`` to those of ``G2``.
 
@@ -300,6 +334,11 @@ def align(
     bucket_size, iterations, max_anchors, min_score
         Quad-tree leaf capacity (points of both graphs), rounds at most, anchors per round
         (1..64), and the score below which a node is left unmatched.
+    threads : int, optional
+        OpenMP threads (None: ``nx.config.backends.irreg.threads``, ``IRREG_NUM_THREADS``, else
+        OpenMP's default; :mod:`irreg.threads`). The bucket tasks, refinement and anchor BFS runs are spread over them;
+        the alignment, scores, candidates and counts are the same at every count, and ``1`` runs
+        the serial code.
 
     Returns
     -------
@@ -321,7 +360,8 @@ def align(
     if not isinstance(min_score, numbers.Real) or not 0.0 <= float(min_score) <= 1.0:
         raise ValueError(f"min_score must be a number in [0, 1], got {min_score!r}")
     resolved_isa = _core.resolve_isa(isa)
-    sides, cores, components = labelled_cores(G1, G2, node_type, edge_type, node_attr)
+    threads = resolve_threads(threads, configured().get("threads"))
+    sides, cores, components = labelled_cores(G1, G2, node_type, edge_type, node_attr, threads)
     anchor_pairs = _anchor_array(anchors, *sides)
     raw = _core.align(
         cores[0],
@@ -336,12 +376,14 @@ def align(
         max_anchors,
         float(min_score),
         resolved_isa,
+        threads,
     )
     s1, s2 = sides
     partner, score = raw["partner"], raw["score"]
     matched = np.flatnonzero(partner >= 0)
-    mapping = {s1.node_of(i): s2.node_of(int(partner[i])) for i in matched}
-    scores = {s1.node_of(i): float(score[i]) for i in matched}
+    keys = s1.nodes_of(matched)
+    mapping = dict(zip(keys, s2.nodes_of(partner[matched]), strict=True))
+    scores = dict(zip(keys, score[matched].tolist(), strict=True))
     stats = AlignStats(
         isa=raw["isa"],
         scheme=scheme,
@@ -349,5 +391,6 @@ def align(
         components=tuple(components),
         seconds=time.perf_counter() - start,
         rounds=list(raw["rounds"]),
+        threads=threads,
     )
     return Alignment(mapping, scores, sides, (raw["top_candidates"], raw["top_scores"]), stats)

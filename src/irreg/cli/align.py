@@ -26,6 +26,7 @@ from irreg.cli.args import (
     check_isa,
     check_output,
     int_between,
+    positive_int,
     write_json_report,
     write_output,
 )
@@ -56,6 +57,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--min-score", type=float, default=0.0, help="leave pairs below unmatched")
     parser.add_argument("--seed", type=int_between(0, 2**64 - 1), default=0)
     parser.add_argument("--isa", help=f"one of {', '.join(compiled_isas())} (default: the best)")
+    parser.add_argument(
+        "--threads",
+        type=positive_int,
+        help="OpenMP threads (default: IRREG_NUM_THREADS, else OpenMP's); same answer at any count",
+    )
     parser.add_argument("--output", metavar="FILE", help="the mapping: TSV, or JSON for *.json")
     parser.add_argument("--json", metavar="FILE", help="write the report as JSON ('-': stdout)")
 
@@ -183,6 +189,7 @@ def run(args: argparse.Namespace) -> int:
             min_score=args.min_score,
             seed=args.seed,
             isa=args.isa,
+            threads=args.threads,
             **kwargs,
         )
     except (ValueError, TypeError, RuntimeError) as err:
@@ -196,6 +203,7 @@ def run(args: argparse.Namespace) -> int:
         matched=len(result),
         seconds=seconds,
         isa=result.stats.isa,
+        threads=result.stats.threads,
         scheme=args.scheme,
         layout=args.layout,
         components=list(result.stats.components),
@@ -242,7 +250,8 @@ def _print_report(r: dict[str, Any]) -> None:
     out = sys.stderr
     print(
         f"aligned {r['matched']:,} of {r['n1']:,} vertices to {r['n2']:,} in {r['seconds']:.3f} s "
-        f"({r['scheme']}/{r['layout']}, ISA {r['isa']}, {len(r['rounds'])} rounds; "
+        f"({r['scheme']}/{r['layout']}, ISA {r['isa']}, {r['threads']} threads, "
+        f"{len(r['rounds'])} rounds; "
         f"components: {', '.join(r['components'])})",
         file=out,
     )
