@@ -326,14 +326,16 @@ def add_threads_argument(parser: argparse.ArgumentParser, what: str) -> None:
     )
 
 
-def plot_scaling_beside(plot: str | os.PathLike[str], benchmark: str, rows: Sequence[Row]) -> None:
+def plot_scaling_beside(plot: str | os.PathLike[str], benchmark: str, rows: Sequence[Row],
+                        machine: Mapping[str, Any] | None = None) -> None:
     """With rows at several thread counts, their scaling plot beside ``--plot FILE``:
-    ``FILE-threads.png``."""
+    ``FILE-threads.png`` (``machine``: a saved run's, else this one)."""
     if not scaling_groups(rows):
         return
     root, ext = os.path.splitext(os.fspath(plot))
     path = f"{root}-threads{ext or '.png'}"
-    plot_scaling(path, rows, title=figure_title(f"{benchmark} --threads", machine_info()))
+    plot_scaling(path, rows, title=figure_title(f"{benchmark} --threads",
+                                                machine or machine_info()))
     note(f"thread-scaling plot: {path}")
 
 
@@ -518,8 +520,10 @@ def redraw(args: argparse.Namespace, benchmark: str, plot: Plotter) -> int:
         require_matplotlib()
         check_output("--plot", args.plot)
     print_table(rows, sys.stdout)
+    print_scaling(rows, sys.stdout)
     if args.plot is not None:
         plot(args.plot, rows, machine)
+        plot_scaling_beside(args.plot, benchmark, rows, machine)
     return 0
 
 

@@ -374,7 +374,7 @@ def plot_scaling(path: str | os.PathLike[str], rows: Sequence[Row], *, title: st
     on one thread only (serial kernels, single-threaded peers) are dashed levels."""
     require_matplotlib()
     from matplotlib.figure import Figure
-    from matplotlib.ticker import FuncFormatter, NullFormatter
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
     groups = scaling_groups(rows)
     panels = list(dict.fromkeys((key[0], key[1]) for key in groups))
@@ -407,6 +407,12 @@ def plot_scaling(path: str | os.PathLike[str], rows: Sequence[Row], *, title: st
         ax.set_xscale("log", base=2)
         ax.set_yscale("log")
         ax.set_xticks(counts, [str(t) for t in counts])
+        low, high = ax.get_ylim()
+        span = high / low if low > 0 else 1e9  # enough ticks to read within a decade or less
+        subs = ((1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0) if span < 3 else
+                (1.0, 2.0, 3.0, 5.0, 7.0) if span < 30 else (1.0, 2.0, 5.0) if span < 1e3
+                else (1.0,))
+        ax.yaxis.set_major_locator(LogLocator(base=10, subs=subs))
         ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _: _tick_seconds(value)))
         ax.yaxis.set_minor_formatter(NullFormatter())
         ax.set_xlabel("threads")
