@@ -26,6 +26,7 @@
 #include <limits>
 
 #include "graph/algorithms.hpp"
+#include "graph/queue_buffer.hpp"
 
 namespace irreg::graph {
 namespace {
@@ -108,7 +109,6 @@ void BitmapToQueue(const Bitmap& bitmap, int32_t n, std::vector<VertexId>& queue
 // ---- The parallel steps (threads > 1): same results as the serial ones above.
 
 constexpr VertexId kNoParent = std::numeric_limits<VertexId>::max();
-constexpr int64_t kQueueBuffer = 16384;
 // A top-down step over fewer frontier out-edges runs on one thread (the same code, no team):
 // long thin searches (a grid: ~1000 levels of ~1000 vertices) otherwise pay a fork and join
 // per level for little work.
@@ -123,13 +123,6 @@ inline void AtomicMin(VertexId* p, VertexId value) {
   }
 }
 
-// Appends `buffer` to `queue` (sized n) at the shared `tail`, then empties it.
-inline void Flush(std::vector<VertexId>& buffer, std::vector<VertexId>& queue, int64_t* tail) {
-  const int64_t at = __atomic_fetch_add(tail, static_cast<int64_t>(buffer.size()),
-                                        __ATOMIC_RELAXED);
-  std::copy(buffer.begin(), buffer.end(), queue.begin() + at);
-  buffer.clear();
-}
 
 // Queues here hold n slots; `size`/`next_size` say how many are in use (no refill per step).
 int64_t ParallelTopDownStep(const CsrGraph& out, const std::vector<VertexId>& frontier,
@@ -141,8 +134,7 @@ int64_t ParallelTopDownStep(const CsrGraph& out, const std::vector<VertexId>& fr
 #pragma omp parallel num_threads(threads) reduction(+ : scout, edges) \
     if (frontier_edges >= kMinParallelEdges)
   {
-    std::vector<VertexId> buffer;
-    buffer.reserve(kQueueBuffer);
+    QueueBuffer buffer(next.data(), &tail);
 #pragma omp for schedule(dynamic, 64) nowait
     for (int64_t i = 0; i < size; ++i) {
       const VertexId u = frontier[i];
@@ -152,15 +144,14 @@ int64_t ParallelTopDownStep(const CsrGraph& out, const std::vector<VertexId>& fr
         int32_t d = LoadDepth(&depth[v]);
         if (d < 0 && __atomic_compare_exchange_n(&depth[v], &d, level + 1, false,
                                                  __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
-          buffer.push_back(v);
+          buffer.Push(v);
           scout += out.degree(v);
-          if (static_cast<int64_t>(buffer.size()) == kQueueBuffer) Flush(buffer, next, &tail);
           d = level + 1;
         }
         if (d == level + 1) AtomicMin(&parent[v], u);
       }
     }
-    Flush(buffer, next, &tail);
+    buffer.Flush();
   }
   *next_size = tail;
   stats.active_edges += edges;
@@ -203,15 +194,12 @@ int64_t ParallelBitmapToQueue(const Bitmap& bitmap, std::vector<VertexId>& queue
   const int64_t words = bitmap.num_words();
 #pragma omp parallel num_threads(threads)
   {
-    std::vector<VertexId> buffer;
-    buffer.reserve(kQueueBuffer);
+    QueueBuffer buffer(queue.data(), &tail);
 #pragma omp for schedule(dynamic, 256) nowait
     for (int64_t w = 0; w < words; ++w)
-      for (uint64_t bits = bitmap.word(w); bits != 0; bits &= bits - 1) {
-        buffer.push_back(static_cast<VertexId>(w * 64 + __builtin_ctzll(bits)));
-        if (static_cast<int64_t>(buffer.size()) == kQueueBuffer) Flush(buffer, queue, &tail);
-      }
-    Flush(buffer, queue, &tail);
+      for (uint64_t bits = bitmap.word(w); bits != 0; bits &= bits - 1)
+        buffer.Push(static_cast<VertexId>(w * 64 + __builtin_ctzll(bits)));
+    buffer.Flush();
   }
   return tail;
 }

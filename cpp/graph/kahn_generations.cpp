@@ -18,19 +18,12 @@
 #include <algorithm>
 
 #include "graph/algorithms.hpp"
+#include "graph/queue_buffer.hpp"
 
 namespace irreg::graph {
 namespace {
 
 constexpr int64_t kMinParallelEdges = 4096;
-constexpr int64_t kQueueBuffer = 16384;
-
-inline void Flush(std::vector<VertexId>& buffer, VertexId* queue, int64_t* tail) {
-  const int64_t at =
-      __atomic_fetch_add(tail, static_cast<int64_t>(buffer.size()), __ATOMIC_RELAXED);
-  std::copy(buffer.begin(), buffer.end(), queue + at);
-  buffer.clear();
-}
 
 // Removes the out-edges of `frontier` (generation `level`); returns how many vertices joined
 // `next`, and adds the out-degrees of those to `next_edges`.
@@ -56,8 +49,7 @@ int64_t RemoveEdges(const CsrGraph& g, const VertexId* frontier, int64_t size, i
 #pragma omp parallel num_threads(threads) reduction(+ : found_edges) \
     if (edges >= kMinParallelEdges)
   {
-    std::vector<VertexId> buffer;
-    buffer.reserve(kQueueBuffer);
+    QueueBuffer buffer(next, &tail);
 #pragma omp for schedule(dynamic, 64) nowait
     for (int64_t i = 0; i < size; ++i) {
       const VertexId u = frontier[i];
@@ -65,13 +57,12 @@ int64_t RemoveEdges(const CsrGraph& g, const VertexId* frontier, int64_t size, i
         const VertexId v = g.targets[e];
         if (__atomic_sub_fetch(&remaining[v], 1, __ATOMIC_ACQ_REL) == 0) {
           generation[v] = level + 1;
-          buffer.push_back(v);
+          buffer.Push(v);
           found_edges += g.degree(v);
-          if (static_cast<int64_t>(buffer.size()) == kQueueBuffer) Flush(buffer, next, &tail);
         }
       }
     }
-    Flush(buffer, next, &tail);
+    buffer.Flush();
   }
   *next_edges += found_edges;
   return tail;

@@ -71,12 +71,13 @@ def _table_cells(row: Row) -> tuple[str, ...]:
     )
 
 
-def format_seconds(seconds: float) -> str:
-    """``0.00123`` -> ``"1.230 ms"``."""
-    for scale, unit in ((1.0, "s"), (1e-3, "ms"), (1e-6, "us")):
-        if seconds >= scale:
-            return f"{seconds / scale:.3f} {unit}"
-    return f"{seconds / 1e-9:.1f} ns"
+def format_seconds(seconds: float, *, tick: bool = False) -> str:
+    """``0.00123`` -> ``"1.230 ms"``; as an axis ``tick``, no fixed decimals: ``"10 ms"``."""
+    scale, unit, digits = next(
+        ((s, u, 3) for s, u in ((1.0, "s"), (1e-3, "ms"), (1e-6, "us")) if seconds >= s),
+        (1e-9, "ns", 1),
+    )
+    return f"{seconds / scale:{'g' if tick else f'.{digits}f'}} {unit}"
 
 
 def format_si(value: float) -> str:
@@ -316,14 +317,6 @@ def _series_label(row: Row) -> str:
 # --- thread scaling ------------------------------------------------------------------------------
 
 
-def _tick_seconds(seconds: float) -> str:
-    """``0.01`` -> ``"10 ms"``: an axis tick, without format_seconds' fixed decimals."""
-    for scale, unit in ((1.0, "s"), (1e-3, "ms"), (1e-6, "us")):
-        if seconds >= scale:
-            return f"{seconds / scale:g} {unit}"
-    return f"{seconds / 1e-9:g} ns"
-
-
 def threads_of(row: Row) -> int:
     """The thread count a row ran on (``extra["threads"]``; 1 where the row does not say)."""
     return int(row.extra.get("threads", 1))
@@ -413,7 +406,7 @@ def plot_scaling(path: str | os.PathLike[str], rows: Sequence[Row], *, title: st
                 (1.0, 2.0, 3.0, 5.0, 7.0) if span < 30 else (1.0, 2.0, 5.0) if span < 1e3
                 else (1.0,))
         ax.yaxis.set_major_locator(LogLocator(base=10, subs=subs))
-        ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _: _tick_seconds(value)))
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _: format_seconds(value, tick=True)))
         ax.yaxis.set_minor_formatter(NullFormatter())
         ax.set_xlabel("threads")
         ax.set_ylabel("median time")
