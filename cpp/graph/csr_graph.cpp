@@ -86,7 +86,9 @@ CsrGraph CsrGraph::FromEdges(const int64_t* src, const int64_t* dst, const doubl
       order.push_back(static_cast<int32_t>(i));
     }
   }
-  return Assemble(std::move(keys), std::move(order), weights, n);
+  CsrGraph g = Assemble(std::move(keys), std::move(order), weights, n);
+  g.symmetric_sorted = !directed;
+  return g;
 }
 
 CsrGraph CsrGraph::FromRows(std::vector<int64_t> offsets, std::vector<VertexId> targets,
@@ -124,7 +126,9 @@ CsrGraph CsrGraph::Symmetrized() const {
       keys.push_back(PairKey(targets[e], u));
     }
   for (size_t i = 0; i < keys.size(); ++i) order.push_back(static_cast<int32_t>(i));
-  return Assemble(std::move(keys), std::move(order), nullptr, n);
+  CsrGraph g = Assemble(std::move(keys), std::move(order), nullptr, n);
+  g.symmetric_sorted = true;
+  return g;
 }
 
 CsrGraph CsrGraph::Transposed() const {

@@ -17,6 +17,9 @@ struct CsrGraph {
   std::vector<VertexId> targets;  // m, plus kLanes of padding so SIMD loads may run past the end
   std::vector<double> weights;    // m (+ padding), 1 when none were given
   double min_weight = 0;          // smallest weight (+inf without edges): SSSP checks it per run
+  // Every edge stored both ways and rows sorted by target (an undirected edge list, or
+  // Symmetrized()): then the graph is its own transpose, and bottom-up BFS reads it as is.
+  bool symmetric_sorted = false;
 
   int64_t num_edges() const { return offsets.empty() ? 0 : offsets.back(); }
   int64_t degree(VertexId v) const { return offsets[v + 1] - offsets[v]; }

@@ -66,6 +66,7 @@ void GraphLayout::LocateSlots(const int32_t* rows, const int32_t* cols, int64_t 
 }
 
 const CsrGraph& GraphLayout::transposed() const {
+  if (csr_.symmetric_sorted) return csr_;  // its own transpose: no copy
   std::call_once(transposed_once_, [this] { transposed_ = std::make_unique<CsrGraph>(csr_.Transposed()); });
   return *transposed_;
 }

@@ -43,7 +43,8 @@ class GraphLayout {
   void LocateSlots(const int32_t* rows, const int32_t* cols, int64_t n, int32_t* slots,
                    const TilingKernels& index_kernels) const;
 
-  // In-edges as CSR, built on first use (bottom-up BFS steps).
+  // In-edges as CSR for bottom-up BFS steps: the CSR itself when symmetric_sorted, else a
+  // transposed copy built on first use.
   const CsrGraph& transposed() const;
 
  private:
