@@ -108,7 +108,8 @@ LabelResult KahnGenerations(const CsrGraph& csr, int32_t threads = 1);
 // bucket width; <= 0 picks DefaultDelta. SSSP needs non-negative weights (checked by RunSssp).
 ValueResult DeltaStepping(const CsrGraph& g, VertexId source, PathObjective objective,
                           int32_t threads = 1, double delta = 0);
-// SSSP: the mean finite edge weight times kDeltaPerMeanWeight; SSWP: the range of finite
+// SSSP: the mean finite edge weight over the mean out-degree (Meyer and Sanders: delta of
+// order 1 / degree); SSWP: the range of finite
 // weights over kWidthBuckets buckets; 1 where those are not positive and finite.
 double DefaultDelta(const CsrGraph& g, PathObjective objective);
 SettledValues Dijkstra(const CsrGraph& g, const std::vector<VertexId>& sources,

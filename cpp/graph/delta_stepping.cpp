@@ -34,13 +34,17 @@
 namespace irreg::graph {
 namespace {
 
-// The default bucket widths (DefaultDelta), measured at 1 thread with GAPBS's integer weights
-// 1..255 (/tmp bench, medians of 5, RMAT scale 18 / 1000 x 1000 grid): SSSP with delta = mean
-// weight x 0.25 / 0.5 / 1 took 51 / 52 / 65 ms on RMAT and 71 / 66 / 65 ms on the grid
-// (Dijkstra: 104 ms and 177 ms). SSWP values are edge weights themselves, so narrow buckets
+// The default bucket widths (DefaultDelta), measured with GAPBS's integer weights 1..255
+// (medians of 5). SSSP: Meyer and Sanders' delta ~ 1 / degree, delta = mean weight / average
+// out-degree. At 1 thread on RMAT-20 / ER 1M-16M / grid 1000x1000, delta = mean x 0.5 took
+// 405 / 525 / 66 ms (edges relaxed 27.3M / 19.2M / 4.03M), x 0.1 317 / 467 / 73, x 0.05
+// 274 / 478 / 78 (17.2M / 16.8M / 4.00M: about every edge once), x 0.02 270 / 484 / 87; at 2
+// threads x 0.05 took 159 / 268 / 137 ms, the grid's many narrow buckets each costing a round
+// (x 0.5: 240 / 306 / 63). Mean / degree gives x 0.0625 on RMAT and ER (degree 16) and x 0.25
+// on the grid (degree 4): 308 / 491 / 71 ms at 1 thread, 181 / 288 / 72 ms at 2. Earlier, on RMAT-18: x 0.25 / 0.5 / 1 took 51 / 52 / 65 ms and the
+// grid 71 / 66 / 65 ms (Dijkstra: 104 ms and 177 ms). SSWP values are edge weights themselves, so narrow buckets
 // cost little: range / 64 took 63 / 159 ms (edges relaxed 1.6x / 3.3x), range / 1024 49 / 77 ms
 // with every edge relaxed once (Dijkstra: 124 / 264 ms).
-constexpr double kDeltaPerMeanWeight = 0.5;
 constexpr double kWidthBuckets = 1024.0;
 constexpr size_t kMaxBin = size_t{1} << 16;
 constexpr size_t kNoBin = std::numeric_limits<size_t>::max();
@@ -234,8 +238,10 @@ double DefaultDelta(const CsrGraph& g, PathObjective objective) {
     high = std::max(high, w);
     ++count;
   }
+  const double degree =
+      std::max(1.0, static_cast<double>(g.num_edges()) / std::max<int32_t>(1, g.n));
   const double delta = objective == PathObjective::kShortest
-                           ? (count ? sum / count : 0) * kDeltaPerMeanWeight
+                           ? (count ? sum / count : 0) / degree
                            : (high - low) / kWidthBuckets;
   return std::isfinite(delta) && delta > 0 ? delta : 1.0;
 }

@@ -31,8 +31,8 @@ def sssp(
 
     Weights must be non-negative (``ValueError`` names the first negative edge); an unweighted
     graph has weight 1 on every edge. Variants: ``delta`` (delta-stepping, Meyer & Sanders, with
-    GAPBS's bucket fusion, buckets half the mean edge weight wide; default; parallel over
-    ``threads``), ``dijkstra`` (serial binary-heap label setting), ``opt`` (wavefront
+    GAPBS's bucket fusion, buckets the mean edge weight over the mean out-degree wide; default;
+    parallel over ``threads``), ``dijkstra`` (serial binary-heap label setting), ``opt`` (wavefront
     Bellman-Ford over the grouped index, seed 000 Fig. 2 and 4), ``opt-search``, ``naive``,
     ``serial``. Every variant and thread count gives the same distances, bit for bit (each is
     the smallest, over paths, of the weights summed along the path in order).
