@@ -67,3 +67,16 @@ def test_stats_record_the_count():
     g = IrregGraph.from_edges([0, 1], [1, 2])
     assert bfs(g, source=0, threads=3).stats.threads == 3  # direction: parallel
     assert bfs(g, source=0, variant="serial", threads=3).stats.threads == 1
+
+
+def test_threadpoolctl_sees_and_limits_the_pool():
+    # DESIGN §12: the one pool is OpenMP's, visible to threadpoolctl; its limit is our default.
+    threadpoolctl = pytest.importorskip("threadpoolctl")
+    if not _core.have_openmp():
+        pytest.skip("built without OpenMP")
+    apis = {i["internal_api"] for i in threadpoolctl.threadpool_info()}
+    assert "openmp" in apis
+    with threadpoolctl.threadpool_limits(limits=1, user_api="openmp"):
+        assert _core.openmp_max_threads() == 1
+        if "IRREG_NUM_THREADS" not in os.environ:
+            assert default_threads() == 1
