@@ -12,6 +12,7 @@ import numbers
 __all__ = ["INT32_MAX", "available_memory", "check_int", "check_memory"]
 
 INT32_MAX = 2**31 - 1
+CHECKED_BYTES = 256 * 2**20  # check_memory's threshold
 
 
 def check_int(value: object, name: str, low: int, high: int = INT32_MAX) -> int:
@@ -42,7 +43,10 @@ def available_memory() -> int | None:
 
 def check_memory(nbytes: int, what: str, hint: str = "") -> None:
     """A ``MemoryError`` naming ``what`` and both sizes when ``nbytes`` exceeds the memory
-    available now, instead of minutes of swapping or the OOM killer."""
+    available now, instead of minutes of swapping or the OOM killer. Requests below
+    ``CHECKED_BYTES`` are not checked: every small graph would read /proc otherwise."""
+    if nbytes < CHECKED_BYTES:
+        return
     free = available_memory()
     if free is not None and nbytes > free:
         raise MemoryError(

@@ -495,11 +495,16 @@ _ISA_HATCHES = {"avx2": "//", "scalar": "..", hs.EMULATED_ISA: "xx"}
 def plot_speedups(
     path: str | os.PathLike[str], rows: Sequence[hs.Row], machine: dict | None = None
 ) -> None:
-    """Bar chart of speedup over ``serial``: one panel per algorithm, bars grouped by case;
-    ``machine`` (the JSON's) names the CPU in the title."""
+    """Bar chart of speedup over ``serial`` on one thread: one panel per algorithm, bars grouped
+    by case; ``machine`` (the JSON's) names the CPU in the title. Without serial rows there is
+    nothing to divide by, and no chart is written (the scaling plot still is)."""
     report.require_matplotlib()
     from matplotlib.figure import Figure
 
+    rows = [r for r in rows if report.threads_of(r) == 1]
+    if not any("speedup_vs_serial" in r.extra for r in rows):
+        hs.note(f"no serial rows (--variant serial): no speedup plot at {path}")
+        return
     names = [n for n in ALGORITHMS if any(r.name == n for r in rows)]
     fig = Figure(figsize=(13, 3.4 * len(names)), layout="constrained")
     axes = fig.subplots(len(names), 1, squeeze=False).ravel()
