@@ -14,9 +14,10 @@
 // direction is ignored: linking u with v for every edge u -> v unites weak components. The
 // skip of the big tree needs both directions of every edge (an edge from inside the tree to a
 // vertex outside is then also seen from outside): an undirected graph's CSR has them. A
-// directed graph's has one, and GAPBS's remedy, its in-edges, costs a transposed CSR (~10x
-// the whole search to build on RMAT scale 20); so there the tree's own vertices still scan
-// their out-edges, and link only those that leave the tree (one read per edge, no hook).
+// directed graph's has one; with its in-edges at hand (GAPBS builds them at load; here when an
+// earlier bottom-up BFS did) the vertices outside the tree also link their in-edges and the
+// tree is skipped. Without them the tree's own vertices still scan their out-edges and link
+// only those that leave the tree (one read per edge, no hook).
 //
 // Parallel: OpenMP loops over vertices (dynamic chunks of 16384, GAPBS's); hooks are
 // compare-and-swap on int32 (GCC __atomic builtins: the project is C++17, without
@@ -92,29 +93,34 @@ VertexId SampleFrequentRoot(int32_t n, const VertexId* comp, int32_t samples = 1
   return best;
 }
 
-// Links the out-edges past the first `skip` of every vertex outside the tree `big`. With
-// `symmetric` rows the tree's vertices are skipped; otherwise they link the edges leaving it.
-void LinkRemaining(const CsrGraph& g, bool symmetric, int32_t skip, VertexId big,
-                   VertexId* comp, int32_t threads, int64_t& linked) {
+// Links the out-edges past the first `skip` of every vertex outside the tree `big`, and its
+// in-edges when given. With `symmetric` rows or in-edges the tree's vertices are skipped;
+// otherwise they link the edges leaving it.
+void LinkRemaining(const CsrGraph& g, const CsrGraph* in, bool symmetric, int32_t skip,
+                   VertexId big, VertexId* comp, int32_t threads, int64_t& linked) {
+  const bool skip_tree = symmetric || in != nullptr;
   int64_t count = 0;
 #pragma omp parallel for num_threads(threads) schedule(dynamic, kChunk) reduction(+ : count) \
     if (threads > 1)
   for (VertexId u = 0; u < g.n; ++u) {
     const bool inside = Load(&comp[u]) == big;
-    if (inside && symmetric) continue;
+    if (inside && skip_tree) continue;
     count += std::max<int64_t>(g.degree(u) - skip, 0);
     for (int64_t e = g.offsets[u] + skip; e < g.offsets[u + 1]; ++e) {
       const VertexId v = g.targets[e];
       if (!inside || Load(&comp[v]) != big) Link(u, v, comp);
     }
+    if (in == nullptr) continue;
+    count += in->degree(u);
+    for (int64_t e = in->offsets[u]; e < in->offsets[u + 1]; ++e) Link(u, in->targets[e], comp);
   }
   linked += count;
 }
 
 }  // namespace
 
-LabelResult AfforestWcc(const CsrGraph& g, bool symmetric, int32_t threads,
-                        int32_t neighbour_rounds) {
+LabelResult AfforestWcc(const CsrGraph& g, const CsrGraph* in_edges, bool symmetric,
+                        int32_t threads, int32_t neighbour_rounds) {
   LabelResult r{std::vector<VertexId>(g.n), {}};
   VertexId* comp = r.label.data();
 #pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1)
@@ -126,7 +132,8 @@ LabelResult AfforestWcc(const CsrGraph& g, bool symmetric, int32_t threads,
     ++r.stats.supersteps;
   }
   const VertexId big = SampleFrequentRoot(g.n, comp);
-  LinkRemaining(g, symmetric, neighbour_rounds, big, comp, threads, r.stats.active_edges);
+  LinkRemaining(g, in_edges, symmetric, neighbour_rounds, big, comp, threads,
+                r.stats.active_edges);
   Compress(g.n, comp, threads);
   ++r.stats.supersteps;
   return r;

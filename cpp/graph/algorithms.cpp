@@ -175,8 +175,13 @@ LabelResult RunWcc(const Graph& g, const std::string& variant, const std::string
   if (v == "union-find") return Timed([&] { return UnionFindWcc(g.layout().csr()); });
   if (v == "afforest")
     return Timed([&] {
-      const CsrGraph& csr = g.layout().csr();
-      return AfforestWcc(csr, !g.directed(), ThreadsWorthIt(csr, threads));
+      // A directed graph's in-edges are used when an earlier call (bottom-up BFS) built them:
+      // building them here (GAPBS builds them at load) would cost more than it saves once.
+      const GraphLayout& layout = g.layout();
+      const CsrGraph& csr = layout.csr();
+      const int32_t t = ThreadsWorthIt(csr, threads);
+      const CsrGraph* in = g.directed() && layout.has_in_edges() ? &layout.in_edges(t) : nullptr;
+      return AfforestWcc(csr, in, !g.directed(), t);
     });
   const GraphLayout& undirected = g.undirected_layout(KernelsFor(""));
   WccProgram p(undirected.csr().n);

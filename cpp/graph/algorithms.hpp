@@ -96,9 +96,11 @@ SettledValues RunDijkstra(const Graph& g, const std::vector<VertexId>& sources,
 BfsResult DirectionOptimizingBfs(const GraphLayout& g, VertexId source, int32_t threads = 1,
                                  int64_t alpha = 15, int64_t beta = 18);
 LabelResult UnionFindWcc(const CsrGraph& csr);
-// symmetric: `csr` holds both directions of every edge (an undirected graph), so the last
-// pass may skip the big component's vertices. neighbour_rounds: GAPBS's sampling rounds.
-LabelResult AfforestWcc(const CsrGraph& csr, bool symmetric, int32_t threads = 1,
+// in_edges: the in-edges of a directed graph (GraphLayout::in_edges), or null when `csr` holds
+// both directions of every edge (undirected) or none are at hand. With either, the last pass
+// skips the big component's vertices. neighbour_rounds: GAPBS's sampling rounds.
+LabelResult AfforestWcc(const CsrGraph& csr, const CsrGraph* in_edges, bool symmetric,
+                        int32_t threads = 1,
                         int32_t neighbour_rounds = 2);
 // Kahn's algorithm one generation at a time, the frontier in parallel: label = generation
 // (-1 on or behind a cycle), the same as TopoProgram's.

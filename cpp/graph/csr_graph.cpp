@@ -131,25 +131,68 @@ CsrGraph CsrGraph::Symmetrized() const {
   return g;
 }
 
-CsrGraph CsrGraph::Transposed() const {
-  // Counting sort by target; sources come out ascending because rows are visited in order.
+CsrGraph CsrGraph::InEdges(int32_t threads) const {
+  // Counting sort by target. Each thread owns a contiguous block of source rows and its own
+  // count per target; the cursors of thread k for target v start after threads < k's copies,
+  // so sources stay ascending in every row whatever the count. The per-thread counts cost
+  // 4 bytes per vertex and thread: no more threads than edges per vertex (at most the size of
+  // the targets array again).
   CsrGraph t;
   t.n = n;
-  t.weighted = weighted;
-  t.min_weight = min_weight;
+  t.min_weight = 1;
   const int64_t m = num_edges();
+  const int32_t teams = static_cast<int32_t>(
+      std::max<int64_t>(1, std::min<int64_t>(threads, n == 0 ? 1 : m / n)));
   t.offsets.assign(static_cast<size_t>(n) + 1, 0);
-  for (int64_t e = 0; e < m; ++e) ++t.offsets[targets[e] + 1];
-  for (int32_t v = 0; v < n; ++v) t.offsets[v + 1] += t.offsets[v];
-  std::vector<int64_t> next(t.offsets.begin(), t.offsets.end() - 1);
-  t.targets.assign(m + kLanes, 0);
-  t.weights.assign(m + kLanes, 0.0);
-  for (VertexId u = 0; u < n; ++u)
-    for (int64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
-      const int64_t at = next[targets[e]]++;
-      t.targets[at] = u;
-      t.weights[at] = weights[e];
+  t.targets.resize(m + kLanes);
+  std::fill(t.targets.end() - kLanes, t.targets.end(), 0);
+  if (teams == 1) {
+    for (int64_t e = 0; e < m; ++e) ++t.offsets[targets[e] + 1];
+    for (int32_t v = 0; v < n; ++v) t.offsets[v + 1] += t.offsets[v];
+    std::vector<int64_t> next(t.offsets.begin(), t.offsets.end() - 1);
+    for (VertexId u = 0; u < n; ++u)
+      for (int64_t e = offsets[u]; e < offsets[u + 1]; ++e) t.targets[next[targets[e]]++] = u;
+    return t;
+  }
+  // Rows split so that each block holds about m / teams edges.
+  std::vector<VertexId> first_row(teams + 1, n);
+  first_row[0] = 0;
+  for (int32_t k = 1; k < teams; ++k)
+    first_row[k] = static_cast<VertexId>(
+        std::upper_bound(offsets.begin(), offsets.end(), m * k / teams) - offsets.begin() - 1);
+  std::vector<int32_t> cursor(static_cast<size_t>(teams) * n, 0);  // [k * n + v]
+#pragma omp parallel num_threads(teams)
+  {
+#pragma omp for schedule(static, 1)
+    for (int32_t k = 0; k < teams; ++k) {
+      int32_t* count = cursor.data() + static_cast<size_t>(k) * n;
+      for (int64_t e = offsets[first_row[k]]; e < offsets[first_row[k + 1]]; ++e)
+        ++count[targets[e]];
     }
+    // Offsets and each thread's cursor: over targets in static shares, over threads in order.
+#pragma omp for schedule(static)
+    for (VertexId v = 0; v < n; ++v) {
+      int32_t total = 0;
+      for (int32_t k = 0; k < teams; ++k) {
+        int32_t& c = cursor[static_cast<size_t>(k) * n + v];
+        const int32_t here = c;
+        c = total;
+        total += here;
+      }
+      t.offsets[v + 1] = total;
+    }
+#pragma omp single
+    for (int32_t v = 0; v < n; ++v) t.offsets[v + 1] += t.offsets[v];
+#pragma omp for schedule(static, 1)
+    for (int32_t k = 0; k < teams; ++k) {
+      int32_t* next = cursor.data() + static_cast<size_t>(k) * n;
+      for (VertexId u = first_row[k]; u < first_row[k + 1]; ++u)
+        for (int64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
+          const VertexId v = targets[e];
+          t.targets[t.offsets[v] + next[v]++] = u;
+        }
+    }
+  }
   return t;
 }
 

@@ -36,8 +36,10 @@ struct CsrGraph {
                            std::vector<double> weights, int32_t n);
   // Both directions of every edge, collapsed again, weights 1 (for weakly connected components).
   CsrGraph Symmetrized() const;
-  // Edges reversed: in-edges of each vertex sorted by source (for bottom-up BFS steps).
-  CsrGraph Transposed() const;
+  // Edges reversed, ids only: in-edges of each vertex sorted by source, `weights` left empty
+  // (bottom-up BFS and WCC read ids; copying 8-byte weights doubled the scattered writes). The
+  // same CSR at every thread count.
+  CsrGraph InEdges(int32_t threads) const;
   // In-edges per vertex (self-loops included).
   std::vector<int32_t> InDegrees() const;
 };

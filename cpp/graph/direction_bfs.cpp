@@ -8,7 +8,7 @@
 // n/beta (and stops growing) the search goes back to top-down.
 //
 // Data encoding: out-edges in the CSR of the layout, in-edges in its transposed CSR (rows sorted
-// by source, built on first use); int32 vertex ids. The frontier is a queue (vector of ids) in
+// by source; GraphLayout::in_edges); int32 vertex ids. The frontier is a queue (vector of ids) in
 // top-down steps and a bitmap (one bit per vertex) in bottom-up steps. Result: depth per vertex
 // (-1 unreached) and parent (-1 at the source and unreached).
 //
@@ -225,7 +225,7 @@ BfsResult ParallelDirectionOptimizingBfs(const GraphLayout& g, VertexId source, 
   int32_t level = 0;
   while (size > 0) {
     if (scout > unexplored / alpha) {
-      const CsrGraph& in = g.transposed();
+      const CsrGraph& in = g.in_edges(threads);
       Bitmap front(n), grown(n);
       ParallelQueueToBitmap(frontier.get(), size, front, threads);
       int64_t awake = size, previous;
@@ -270,7 +270,7 @@ BfsResult DirectionOptimizingBfs(const GraphLayout& g, VertexId source, int32_t 
   int32_t level = 0;
   while (!frontier.empty()) {
     if (scout > unexplored / alpha) {
-      const CsrGraph& in = g.transposed();
+      const CsrGraph& in = g.in_edges(1);
       Bitmap front(n), grown(n);
       QueueToBitmap(frontier, front);
       int64_t awake = static_cast<int64_t>(frontier.size()), previous;

@@ -65,10 +65,17 @@ void GraphLayout::LocateSlots(const int32_t* rows, const int32_t* cols, int64_t 
   grouped().index.Locate(rows, cols, n, /*activate=*/false, slots, index_kernels);
 }
 
-const CsrGraph& GraphLayout::transposed() const {
+const CsrGraph& GraphLayout::in_edges(int32_t threads) const {
   if (csr_.symmetric_sorted) return csr_;  // its own transpose: no copy
-  std::call_once(transposed_once_, [this] { transposed_ = std::make_unique<CsrGraph>(csr_.Transposed()); });
+  std::call_once(transposed_once_, [this, threads] {
+    transposed_ = std::make_unique<CsrGraph>(csr_.InEdges(threads));
+    __atomic_store_n(&has_transposed_, true, __ATOMIC_RELEASE);
+  });
   return *transposed_;
+}
+
+bool GraphLayout::has_in_edges() const {
+  return csr_.symmetric_sorted || __atomic_load_n(&has_transposed_, __ATOMIC_ACQUIRE);
 }
 
 }  // namespace irreg::graph

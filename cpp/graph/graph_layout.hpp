@@ -43,9 +43,11 @@ class GraphLayout {
   void LocateSlots(const int32_t* rows, const int32_t* cols, int64_t n, int32_t* slots,
                    const TilingKernels& index_kernels) const;
 
-  // In-edges as CSR for bottom-up BFS steps: the CSR itself when symmetric_sorted, else a
-  // transposed copy built on first use.
-  const CsrGraph& transposed() const;
+  // In-edges as CSR (ids only: CsrGraph::InEdges) for bottom-up BFS steps and WCC: the CSR
+  // itself when symmetric_sorted, else a copy built on first use (on `threads` threads) and
+  // kept. has_in_edges(): it needs no build (symmetric, or built by an earlier call).
+  const CsrGraph& in_edges(int32_t threads) const;
+  bool has_in_edges() const;
 
  private:
   struct Grouped {
@@ -63,6 +65,7 @@ class GraphLayout {
   mutable std::unique_ptr<Grouped> grouped_;
   mutable std::once_flag transposed_once_;
   mutable std::unique_ptr<CsrGraph> transposed_;
+  mutable bool has_transposed_ = false;  // set once transposed_ is built
 };
 
 }  // namespace irreg::graph

@@ -17,10 +17,18 @@ import numpy as np
 import pytest
 
 from irreg import inputs as graph_inputs
-from irreg.inputs import EdgeList, EdgeListError, generate, load_input, read_edge_list
+from irreg.inputs import (
+    GENERATOR_FORMS,
+    EdgeList,
+    EdgeListError,
+    generate,
+    load_input,
+    read_edge_list,
+)
 
 SMALL_SPECS = [
-    "rmat:10:8", "rmat:9:4", "stinger-rmat:9:4", "er:1000:5000", "grid:7:9", "dag:500:3000",
+    "rmat:10:8", "rmat:9:4", "kron:9:4", "stinger-rmat:9:4", "er:1000:5000", "urand:9:4",
+    "grid:7:9", "dag:500:3000",
 ]
 
 
@@ -193,6 +201,8 @@ def test_generated_graph_sizes_ranges_and_weights(spec):
     n, m, name, directed = {
         "rmat": (2**a, b * 2**a, f"rmat-s{a}-ef{b}", True),
         "stinger-rmat": (2**a, b * 2**a, f"stinger-rmat-s{a}-ef{b}", True),
+        "kron": (2**a, b * 2**a, f"kron-s{a}-ef{b}", False),
+        "urand": (2**a, b * 2**a, f"urand-s{a}-ef{b}", False),
         "er": (a, b, f"er-n{a}-m{b}", True),
         "grid": (a * b, a * (b - 1) + b * (a - 1), f"grid-{a}x{b}", False),
         "dag": (a, b, f"dag-n{a}-m{b}", True),
@@ -250,6 +260,19 @@ def test_rmat_degrees_are_skewed_and_labels_shuffled():
     assert 0.8 < low / high < 1.25
 
 
+def test_kron_and_urand_are_the_undirected_gapbs_inputs():
+    # GAPBS's -g and -u graphs are undirected: the same draws as rmat / a uniform edge list.
+    kron, rmat = generate("kron:10:8", seed=5), generate("rmat:10:8", seed=5)
+    assert kron.directed is False and rmat.directed is True
+    np.testing.assert_array_equal(kron.src, rmat.src)
+    np.testing.assert_array_equal(kron.dst, rmat.dst)
+    urand = generate("urand:10:8", seed=5)
+    er = generate(f"er:{2**10}:{8 * 2**10}", seed=5)
+    assert urand.directed is False
+    np.testing.assert_array_equal(urand.src, er.src)
+    np.testing.assert_array_equal(urand.dst, er.dst)
+
+
 def test_stinger_rmat_keeps_labels_so_low_ids_are_hubs():
     # STINGER's rmat_edge (seed 002's generator) draws each level from a +-5% perturbed
     # Graph500 initiator and never relabels: vertex 0 is the hub, and a source bit is 1 with
@@ -284,6 +307,7 @@ def test_er_endpoints_are_uniform():
         ("rmat:-2:4", "SCALE must be positive, got -2"),
         ("rmat:31:1", "SCALE must be at most 30, got 31"),
         ("stinger-rmat:31:1", "SCALE must be at most 30, got 31"),
+        ("urand:31:1", "SCALE must be at most 30, got 31"),
         ("rmat:30:9000000000", "EF * 2**SCALE = 9663676416000000000 edges does not fit int64"),
         ("er:4:9223372036854775808", "M = 9223372036854775808 edges does not fit int64"),
         ("er:2147483647:1", "N = 2147483647 vertices exceeds the limit of 2147483646"),
@@ -296,7 +320,7 @@ def test_bad_specs_say_what_is_wrong_and_what_is_accepted(spec, problem):
         generate(spec)
     message = str(err.value)
     assert repr(spec) in message
-    assert "rmat:SCALE:EF, stinger-rmat:SCALE:EF, er:N:M, grid:R:C, dag:N:M" in message
+    assert GENERATOR_FORMS in message
 
 
 # ---------------------------------------------------------------------------------------------

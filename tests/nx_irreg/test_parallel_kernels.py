@@ -125,6 +125,24 @@ def test_direction_bfs_depth_and_parent(graph, threads):
         assert r.stats.supersteps == serial.stats.supersteps
 
 
+@pytest.mark.parametrize("make", [
+    lambda: _rmat(12, True), lambda: _er(3000, 9000, 7), lambda: _components(5000, 8),
+    lambda: _star(5000, True),
+], ids=["rmat", "er", "many-components", "star-out"])
+def test_in_edges_built_at_any_thread_count_serve_bfs_and_wcc(make, threads):
+    """A directed graph's in-edges, built by this thread count's first bottom-up BFS, give the
+    serial depths and parents; WCC then skips the big component through them, same labels."""
+    g = make()
+    before = wcc(g, variant="afforest", threads=threads)
+    for s in _sources(g):
+        r = bfs(g, source=s, variant="direction", threads=threads)
+        np.testing.assert_array_equal(r.depth, verify.bfs_depth(g, s))
+        np.testing.assert_array_equal(r.parent, verify.bfs_parent(g, r.depth))
+    after = wcc(g, variant="afforest", threads=threads)
+    np.testing.assert_array_equal(before.label, verify.components(g))
+    np.testing.assert_array_equal(after.label, before.label)
+
+
 def test_delta_stepping_is_dijkstra_bit_for_bit(graph, threads):
     for s in _sources(graph):
         r = sssp(graph, source=s, variant="delta", threads=threads)

@@ -32,16 +32,19 @@ from irreg.bench import report
 from irreg.bench.peers import gapbs
 from irreg.cli import args as cli_args
 from irreg.cli.graph import build_graph, run_algorithm
-from irreg.inputs import EdgeList, generate
+from irreg.inputs import GENERATOR_FORMS, EdgeList, load_input
 
 if TYPE_CHECKING:
     from nx_irreg import IrregGraph
     from nx_irreg.algorithms.verify import Verifier
 
 ALGORITHMS = ("bfs", "sssp", "sswp", "wcc", "ts")
+# kron and urand are GAPBS's -g 20 and -u 20 (undirected); rmat is the same Kronecker draw
+# directed (bottom-up BFS and WCC then need its in-edges).
 FULL_CASES = (
+    ("kron:20:16", ("bfs", "sssp", "sswp", "wcc")),
+    ("urand:20:16", ("bfs", "sssp", "sswp", "wcc")),
     ("rmat:20:16", ("bfs", "sssp", "sswp", "wcc")),
-    ("er:1048576:16777216", ("bfs", "sssp", "sswp", "wcc")),
     ("grid:1000:1000", ("bfs", "sssp", "sswp", "wcc")),
     ("dag:1000000:8000000", ("ts",)),
 )
@@ -72,6 +75,7 @@ class GraphBenchConfig:
     networkx_max_edges: int = NETWORKX_MAX_EDGES
     tile_size: int | None = None
     threads: Sequence[int] = (1,)
+    graphs: Sequence[str] | None = None  # specs or edge-list files instead of the built-in cases
 
 
 # --- the CLI command ------------------------------------------------------------------------------
@@ -109,6 +113,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--tile-size", type=int, metavar="T", help="tile edge (default: by graph size)"
     )
     hs.add_threads_argument(parser, "thread counts of the parallel variants and GAPBS")
+    parser.add_argument(
+        "--graph",
+        nargs="+",
+        action="extend",
+        metavar="INPUT",
+        dest="graphs",
+        help="graphs to run instead of the built-in cases: generator specs ("
+        + GENERATOR_FORMS
+        + ") or edge-list files; bfs, sssp, sswp and wcc on each, ts on dag specs",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -124,6 +138,7 @@ def run(args: argparse.Namespace) -> int:
         networkx_max_edges=args.networkx_max_edges,
         tile_size=args.tile_size,
         threads=args.threads or hs.default_thread_counts(),
+        graphs=args.graphs,
     )
     graph_benchmark(config, harness)
     harness.report(json_path=args.json)
@@ -148,7 +163,7 @@ def graph_benchmark(config: GraphBenchConfig, harness: hs.Harness) -> list[hs.Ro
                 f"unknown variant {v!r}; expected some of {', '.join(sorted(known))}"
             )
     rows: list[hs.Row] = []
-    cases = QUICK_CASES if config.quick else FULL_CASES
+    cases = _cases(config)
     harness.plan(
         sum(
             count_specs(name, config.variants, isas, config.threads)
@@ -172,6 +187,13 @@ def graph_benchmark(config: GraphBenchConfig, harness: hs.Harness) -> list[hs.Ro
         gc.collect()
     add_speedups(rows)
     return rows
+
+
+def _cases(config: GraphBenchConfig) -> Sequence[tuple[str, Sequence[str]]]:
+    if not config.graphs:
+        return QUICK_CASES if config.quick else FULL_CASES
+    traversals = ("bfs", "sssp", "sswp", "wcc")
+    return [(g, ("ts",) if g.startswith("dag:") else traversals) for g in config.graphs]
 
 
 @dataclass
@@ -203,7 +225,7 @@ class Case:
     def build(cls, spec: str, tile_size: int | None, networkx_max_edges: int) -> Case:
 
         hs.note(f"generating {spec} ...")
-        edges = generate(spec)
+        edges = load_input(spec)
         hs.note(
             f"{edges.name}: {edges.n:,} vertices, {edges.num_edges:,} edges; building the index ..."
         )

@@ -1,8 +1,9 @@
 """``irreg graph {bfs,sssp,sswp,wcc,ts} INPUT``: one algorithm on a file or a generated graph.
 
 INPUT is an edge-list file (SNAP style: ``src dst [weight]`` per line, ``#`` comments) or a
-generator spec (``rmat:SCALE:EF``, ``stinger-rmat:SCALE:EF``, ``er:N:M``, ``grid:R:C``,
-``dag:N:M``; seeded by ``--seed``).
+generator spec (``rmat:SCALE:EF``, ``kron:SCALE:EF``, ``stinger-rmat:SCALE:EF``, ``er:N:M``,
+``urand:SCALE:EF``, ``grid:R:C``, ``dag:N:M``; seeded by ``--seed``; ``kron`` and ``urand`` are
+GAPBS's undirected ``-g`` and ``-u`` inputs).
 The graph is built once and every trial reuses it; the report gives the build time, each
 trial's time with the engine's counters, and a summary of the result. ``--output FILE.npz``
 saves the result arrays.

@@ -44,7 +44,9 @@ def _rmat_bit_tables(levels: int) -> tuple[np.ndarray, np.ndarray]:
 _RMAT_LEVELS_PER_DRAW = 2  # 100**2 draws fit uint16
 _RMAT_BIT_TABLES = {k: _rmat_bit_tables(k) for k in range(1, _RMAT_LEVELS_PER_DRAW + 1)}
 
-GENERATOR_FORMS = "rmat:SCALE:EF, stinger-rmat:SCALE:EF, er:N:M, grid:R:C, dag:N:M"
+GENERATOR_FORMS = (
+    "rmat:SCALE:EF, kron:SCALE:EF, stinger-rmat:SCALE:EF, er:N:M, urand:SCALE:EF, grid:R:C, dag:N:M"
+)
 
 def generate(spec: str, *, seed: int = 1) -> EdgeList:
     """Make a synthetic graph from a spec such as ``rmat:20:16``.
@@ -60,7 +62,11 @@ def generate(spec: str, *, seed: int = 1) -> EdgeList:
           ``rmat_edge`` draws them (the generator seed 002 used): the initiator is perturbed by
           +-5% and renormalised after every level, and labels are *not* permuted, so an id's low
           bits say how likely it is to be a hub (vertex 0 is the largest).
+        - ``kron:SCALE:EF``: the edges of ``rmat:SCALE:EF`` as an undirected graph, the graph
+          GAPBS's ``-g SCALE -k EF`` builds (its benchmark inputs are undirected).
         - ``er:N:M``: M directed edges with both ends uniform in ``[0, N)``.
+        - ``urand:SCALE:EF``: ``EF * 2**SCALE`` undirected edges with both ends uniform over
+          ``2**SCALE`` vertices: GAPBS's ``-u SCALE -k EF``.
         - ``grid:R:C``: the undirected R x C grid, vertex ``r * C + c``, each of the
           ``R * (C - 1) + C * (R - 1)`` edges listed once.
         - ``dag:N:M``: M directed edges ``u -> v`` (repeats possible) with ``u`` before ``v`` in
@@ -114,7 +120,7 @@ def _parse_spec(spec: str) -> tuple[str, tuple[int, ...]]:
 
 def _size_problem(kind: str, a: int, b: int) -> str | None:
     """Why a spec's sizes cannot be built, or None."""
-    if kind in ("rmat", "stinger-rmat"):
+    if kind in ("rmat", "kron", "stinger-rmat", "urand"):
         if a > _MAX_RMAT_SCALE:
             return f"SCALE must be at most {_MAX_RMAT_SCALE}, got {a}"
         if b << a > _INT64_MAX:
@@ -190,6 +196,16 @@ def _stinger_rmat(rng: np.random.Generator, scale: int, edge_factor: int) -> _Bu
     return src, dst, n, True, f"stinger-rmat-s{scale}-ef{edge_factor}"
 
 
+def _kron(rng: np.random.Generator, scale: int, edge_factor: int) -> _Built:
+    src, dst, n, _, _ = _rmat(rng, scale, edge_factor)
+    return src, dst, n, False, f"kron-s{scale}-ef{edge_factor}"
+
+
+def _uniform(rng: np.random.Generator, scale: int, edge_factor: int) -> _Built:
+    src, dst, n, _, _ = _erdos_renyi(rng, 1 << scale, edge_factor << scale)
+    return src, dst, n, False, f"urand-s{scale}-ef{edge_factor}"
+
+
 def _erdos_renyi(rng: np.random.Generator, n: int, m: int) -> _Built:
     src = rng.integers(0, n, size=m, dtype=np.int64)
     dst = rng.integers(0, n, size=m, dtype=np.int64)
@@ -219,8 +235,10 @@ def _dag(rng: np.random.Generator, n: int, m: int) -> _Built:
 # kind -> (builder, field names); the single list of generator kinds.
 _GENERATORS: dict[str, tuple[Callable[..., _Built], tuple[str, str]]] = {
     "rmat": (_rmat, ("SCALE", "EF")),
+    "kron": (_kron, ("SCALE", "EF")),
     "stinger-rmat": (_stinger_rmat, ("SCALE", "EF")),
     "er": (_erdos_renyi, ("N", "M")),
+    "urand": (_uniform, ("SCALE", "EF")),
     "grid": (_grid, ("R", "C")),
     "dag": (_dag, ("N", "M")),
 }
