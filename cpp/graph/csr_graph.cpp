@@ -11,11 +11,20 @@
 namespace irreg::graph {
 namespace {
 
-// The last step of every build from input: the smallest weight, then kLanes of padding so SIMD
-// loads may run past the last edge.
+// The last step of every build from input: the weights' summary, then kLanes of padding so
+// SIMD loads may run past the last edge.
 void Seal(CsrGraph* g) {
   g->min_weight = std::numeric_limits<double>::infinity();
-  for (double w : g->weights) g->min_weight = std::min(g->min_weight, w);
+  CsrGraph::FiniteWeights f;
+  for (double w : g->weights) {
+    g->min_weight = std::min(g->min_weight, w);
+    if (!std::isfinite(w)) continue;
+    ++f.count;
+    f.sum += w;
+    f.low = std::min(f.low, w);
+    f.high = std::max(f.high, w);
+  }
+  g->finite = f;
   g->targets.resize(g->targets.size() + kLanes, 0);
   g->weights.resize(g->weights.size() + kLanes, 0.0);
 }

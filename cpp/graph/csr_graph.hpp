@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "core/types.hpp"
@@ -17,6 +18,14 @@ struct CsrGraph {
   std::vector<VertexId> targets;  // m, plus kLanes of padding so SIMD loads may run past the end
   std::vector<double> weights;    // m (+ padding), 1 when none were given
   double min_weight = 0;          // smallest weight (+inf without edges): SSSP checks it per run
+  // Over the finite weights, summed once at build time: delta-stepping's default bucket width
+  // and SSWP's keys need them, and a pass over the weights per run cost ~20% of an SSSP run.
+  struct FiniteWeights {
+    int64_t count = 0;
+    double sum = 0;
+    double low = std::numeric_limits<double>::infinity();
+    double high = -std::numeric_limits<double>::infinity();
+  } finite;
   // Every edge stored both ways and rows sorted by target (an undirected edge list, or
   // Symmetrized()): then the graph is its own transpose, and bottom-up BFS reads it as is.
   bool symmetric_sorted = false;

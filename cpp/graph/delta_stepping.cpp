@@ -228,21 +228,12 @@ void Run(const CsrGraph& g, VertexId source, const Buckets<Objective>& b, double
 }  // namespace
 
 double DefaultDelta(const CsrGraph& g, PathObjective objective) {
-  double sum = 0, low = kInf, high = -kInf;
-  int64_t count = 0;
-  for (int64_t e = 0; e < g.num_edges(); ++e) {
-    const double w = g.weights[e];
-    if (!std::isfinite(w)) continue;
-    sum += w;
-    low = std::min(low, w);
-    high = std::max(high, w);
-    ++count;
-  }
+  const CsrGraph::FiniteWeights& f = g.finite;
   const double degree =
       std::max(1.0, static_cast<double>(g.num_edges()) / std::max<int32_t>(1, g.n));
   const double delta = objective == PathObjective::kShortest
-                           ? (count ? sum / count : 0) / degree
-                           : (high - low) / kWidthBuckets;
+                           ? (f.count ? f.sum / f.count : 0) / degree
+                           : (f.high - f.low) / kWidthBuckets;
   return std::isfinite(delta) && delta > 0 ? delta : 1.0;
 }
 
@@ -255,9 +246,7 @@ ValueResult DeltaStepping(const CsrGraph& g, VertexId source, PathObjective obje
     r.value[source] = 0.0;
     Run(g, source, Buckets<Shortest>{{}, delta}, r.value.data(), r.stats, threads);
   } else {
-    double top = -kInf;
-    for (int64_t e = 0; e < g.num_edges(); ++e)
-      if (std::isfinite(g.weights[e])) top = std::max(top, g.weights[e]);
+    const double top = g.finite.high;
     r.value.assign(g.n, -kInf);
     r.value[source] = kInf;
     Run(g, source, Buckets<Widest>{{std::isfinite(top) ? top : 0.0}, delta}, r.value.data(),
