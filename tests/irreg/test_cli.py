@@ -103,7 +103,8 @@ def test_bench_graph_quick_writes_every_algorithm_and_peer(tmp_path, capsys, ass
 
 def test_bench_nx_times_networkx_and_irreg_cached_and_not(tmp_path, capsys, assert_counted):
     out, plot = tmp_path / "nx.json", tmp_path / "nx.png"
-    argv = ["bench", "nx", "--case", "er:200:1500", "--repeats", "1", "--warmup", "0"]
+    argv = ["bench", "nx", "--case", "er:200:1500", "--repeats", "1", "--warmup", "0",
+            "--threads", "1,2"]
     assert cli.main([*argv, "--json", str(out), "--plot", str(plot)]) == 0
     assert_counted(capsys.readouterr().err)
     report = json.loads(out.read_text())
@@ -117,11 +118,13 @@ def test_bench_nx_times_networkx_and_irreg_cached_and_not(tmp_path, capsys, asse
     }
     for name in {r["name"] for r in rows} - {"convert"}:
         mine = [r for r in rows if r["name"] == name and r["impl"] == "irreg"]
-        assert sorted(r["extra"]["cached"] for r in mine) == [False, True]
+        assert sorted((r["extra"]["threads"], r["extra"]["cached"]) for r in mine) == [
+            (1, False), (1, True), (2, False), (2, True)]
         assert all(r["extra"]["speedup_vs_networkx"] > 0 for r in mine)
         assert any(r["impl"] == "networkx" for r in rows if r["name"] == name)
     assert all(ROW_KEYS <= set(r) and r["seconds"] > 0 for r in rows)
     assert plot.stat().st_size > 0
+    assert plot.with_name("nx-threads.png").stat().st_size > 0
 
 
 def test_graph_command_reports_and_saves_the_result(tmp_path, capsys):
@@ -165,3 +168,14 @@ def test_user_errors_exit_2_with_one_line(argv, message, capsys):
     assert cli.main(argv) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_bench_graph_runs_the_graphs_given(tmp_path, capsys):
+    out = tmp_path / "g.json"
+    argv = ["bench", "graph", "--graph", "urand:7:4", "dag:60:200", "--variant", "afforest",
+            "kahn", "--threads", "1", "--repeats", "1", "--warmup", "0", "--json", str(out)]
+    assert cli.main(argv) == 0
+    capsys.readouterr()
+    rows = json.loads(out.read_text())["rows"]
+    assert {(r["case"], r["name"]) for r in rows if r["impl"] == "irreg"} == {
+        ("urand-s7-ef4", "wcc"), ("dag-n60-m200", "ts")}

@@ -6,7 +6,8 @@ Per graph (NetworkX ``DiGraph`` of 10^4 to 10^7 weighted edges, built untimed):
   grouped index) against ``nx.to_scipy_sparse_array(G)``, NetworkX's own fastest export.
 - each dispatched function three ways: plain NetworkX, ``backend="irreg"`` on a fresh graph
   (``extra.cached = false``: conversion + kernel + building NetworkX's output), and again with the
-  conversion cached in ``G.__networkx_cache__`` (``extra.cached = true``).
+  conversion cached in ``G.__networkx_cache__`` (``extra.cached = true``); the irreg rows at each
+  ``--threads`` count (``nx.config.backends.irreg.threads``), with a thread-scaling table.
 
 Every irreg result is checked against NetworkX's (untimed). Rows carry ``speedup_vs_networkx``.
 """
@@ -14,9 +15,10 @@ Every irreg result is checked against NetworkX's (untimed). Rows carry ``speedup
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,6 +86,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         dest="cases",
         help="generated graphs (default: er graphs of 10^4 to 10^7 edges and rmat:16:16)",
     )
+    hs.add_threads_argument(parser, "thread counts of the irreg rows")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -92,28 +95,33 @@ def run(args: argparse.Namespace) -> int:
         return hs.redraw(args, "nx", plot_speedups)
     harness = hs.harness_from_args("nx", args)
     cases = args.cases or (QUICK_CASES if args.quick else FULL_CASES)
-    nx_benchmark(cases, harness)
+    nx_benchmark(cases, harness, args.threads or hs.default_thread_counts())
     harness.report(json_path=args.json)
     if args.plot:
         plot_speedups(args.plot, harness.rows, report.machine_info())
+        hs.plot_scaling_beside(args.plot, "nx", harness.rows)
     return 0
 
 
 # --- the benchmark --------------------------------------------------------------------------------
 
 
-def nx_benchmark(cases: Sequence[str], harness: hs.Harness) -> list[hs.Row]:
+def nx_benchmark(
+    cases: Sequence[str], harness: hs.Harness, threads: Sequence[int] = (1,)
+) -> list[hs.Row]:
     """Measures every case in turn (one graph in memory at a time); returns the new rows."""
     import networkx as nx
 
     rows: list[hs.Row] = []
-    harness.plan(len(cases) * (CONVERT_SPECS + FUNCTION_SPECS * len(_functions())))
+    per_case = (1 + (CONVERT_SPECS - 1) * len(threads)
+                + len(_functions()) * (1 + (FUNCTION_SPECS - 1) * len(threads)))
+    harness.plan(len(cases) * per_case)
     with nx.config(warnings_to_ignore={"cache"}, backend_priority=[]):
         for spec in cases:
             G, source, name = _networkx_graph(spec)
-            rows += harness.run(convert_specs(G, name))
+            rows += harness.run(convert_specs(G, name, threads))
             for function in _functions():
-                rows += harness.run(function_specs(G, source, name, function))
+                rows += harness.run(function_specs(G, source, name, function, threads))
             del G
             gc.collect()
     add_speedups(rows)
@@ -138,12 +146,36 @@ def _networkx_graph(spec: str) -> tuple[Any, int, str]:
     return G, source, edges.name
 
 
-def convert_specs(G: Any, case: str) -> list[hs.Spec]:
+@contextlib.contextmanager
+def _irreg_threads(count: int) -> Iterator[None]:
+    """``nx.config.backends.irreg.threads = count`` for the duration."""
+    import networkx as nx
+
+    config = nx.config.backends.irreg
+    before = config.threads
+    config.threads = count
+    try:
+        yield
+    finally:
+        config.threads = before
+
+
+def _with_threads(count: int, call: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    def run(state: Any) -> Any:
+        with _irreg_threads(count):
+            return call(state)
+
+    return run
+
+
+def convert_specs(G: Any, case: str, threads: Sequence[int] = (1,)) -> list[hs.Spec]:
     import networkx as nx
 
     from nx_irreg.backend_graph import from_networkx
 
     m = G.number_of_edges()
+    # from_networkx walks NetworkX's dicts in Python order: one thread whatever the count, but
+    # timed at each count beside the functions' rows.
     return [
         hs.Spec(
             name="convert",
@@ -154,22 +186,28 @@ def convert_specs(G: Any, case: str) -> list[hs.Spec]:
             work_unit="edges",
             extra={"to": "scipy.sparse (nx.to_scipy_sparse_array)"},
         ),
+    ] + [
         hs.Spec(
             name="convert",
             case=case,
             impl="irreg",
             isa=_active_isa(),
-            run=lambda _: from_networkx(G, "weight"),
+            run=_with_threads(t, lambda _: from_networkx(G, "weight")),
             verify=lambda bg: _check(bg.graph.num_edges == m, "convert: edge count"),
             work=m,
             work_unit="edges",
             extra={"to": "irreg CSR + grouped index (from_networkx)"},
-        ),
+            threads=t,
+        )
+        for t in threads
     ]
 
 
-def function_specs(G: Any, source: int, case: str, function: Function) -> list[hs.Spec]:
-    """NetworkX, then irreg uncached (cache cleared before each run), then irreg cached."""
+def function_specs(
+    G: Any, source: int, case: str, function: Function, threads: Sequence[int] = (1,)
+) -> list[hs.Spec]:
+    """NetworkX, then at each thread count irreg uncached (cache cleared before each run) and
+    irreg cached."""
     m = G.number_of_edges()
     reference: dict[str, Any] = {}
 
@@ -194,24 +232,20 @@ def function_specs(G: Any, source: int, case: str, function: Function) -> list[h
             verify=keep,
             **common,
         ),
+    ] + [
         hs.Spec(
             impl="irreg",
+            variant="cached" if cached else "uncached",  # separate series in the scaling table
             isa=_active_isa(),
-            setup=clear_cache,
-            run=lambda _: function.call(G, source, "irreg"),
+            setup=setup,
+            run=_with_threads(t, lambda _: function.call(G, source, "irreg")),
             verify=same,
-            extra={"cached": False},
+            extra={"cached": cached},
+            threads=t,
             **common,
-        ),
-        hs.Spec(
-            impl="irreg",
-            isa=_active_isa(),
-            setup=warm_cache,
-            run=lambda _: function.call(G, source, "irreg"),
-            verify=same,
-            extra={"cached": True},
-            **common,
-        ),
+        )
+        for t in threads
+        for cached, setup in ((False, clear_cache), (True, warm_cache))
     ]
 
 
@@ -248,10 +282,12 @@ def plot_speedups(
     axes = fig.subplots(len(names), 1, squeeze=False).ravel()
 
     def speedup(name: str, case: str, cached: bool | None) -> float | None:
-        for r in rows:
-            if (r.impl, r.name, r.case) == ("irreg", name, case) and r.extra.get(
-                "cached"
-            ) is cached:
+        for r in rows:  # the single-thread rows (the scaling chart shows the others)
+            if (
+                (r.impl, r.name, r.case) == ("irreg", name, case)
+                and r.extra.get("cached") is cached
+                and report.threads_of(r) == 1
+            ):
                 return r.extra.get("speedup_vs_networkx")
         return None
 
