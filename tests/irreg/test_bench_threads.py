@@ -87,8 +87,10 @@ def test_gapbs_serialized_graph_holds_our_csr_and_its_transpose(tmp_path):
     path = gapbs.write_graph(tmp_path / "u", *u.csr()[:2], None, directed=False)
     directed, [(offsets, targets, _)] = _read_serialized(path)
     assert path.suffix == ".sg" and not directed and list(targets) == list(u.csr()[1])
-    with pytest.raises(BenchError, match="int32 weights"):
-        gapbs.write_graph(tmp_path / "f", *g.csr()[:2], np.full(4, 0.5), directed=True)
+    m = g.num_edges
+    for bad in (0.5, np.inf, 2.0**31):
+        with pytest.raises(BenchError, match="int32 weights"):
+            gapbs.write_graph(tmp_path / "f", *g.csr()[:2], np.full(m, bad), directed=True)
 
 
 def test_gapbs_rows_are_skipped_with_the_reason(monkeypatch, tmp_path):

@@ -57,8 +57,15 @@ def write_graph(path: Path, offsets: np.ndarray, targets: np.ndarray, weights: n
     path = path.with_suffix(".sg" if weights is None else ".wsg")
     n = len(offsets) - 1
     m = int(offsets[-1])
-    if weights is not None and not np.array_equal(weights, np.round(weights)):
-        raise BenchError("GAPBS reads int32 weights only; this graph has fractional weights")
+    if weights is not None:
+        weights = np.asarray(weights[:m])
+        int32 = np.iinfo(np.int32)
+        if not np.all(np.isfinite(weights)) or not np.array_equal(weights, np.round(weights)):
+            raise BenchError("GAPBS reads int32 weights only; this graph has fractional or "
+                             "infinite weights")
+        if m and (weights.min() < int32.min or weights.max() > int32.max):
+            raise BenchError("GAPBS reads int32 weights only; this graph has weights outside "
+                             f"[{int32.min}, {int32.max}]")
     sides = [(offsets, targets, weights)]
     if directed:
         import scipy.sparse as sp
