@@ -71,11 +71,9 @@ def _threads(value: object) -> object:
         return None
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"threads must be None or an int, got {type(value).__name__}")
-    from irreg.threads import MAX_THREADS
+    from irreg.threads import check_threads
 
-    if not 1 <= value <= MAX_THREADS:
-        raise ValueError(f"threads must be in [1, {MAX_THREADS}], got {value}")
-    return value
+    return check_threads(value)
 
 
 def _one_of(name: str, choices: tuple[str, ...]) -> Callable[[object], object]:

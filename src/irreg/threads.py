@@ -15,12 +15,12 @@ on the count: integer and graph-distance outputs are identical, MD forces agree 
 
 from __future__ import annotations
 
+import numbers
 import os
 
 from irreg import _core
-from irreg.checks import check_int
 
-__all__ = ["MAX_THREADS", "default_threads", "resolve_threads"]
+__all__ = ["MAX_THREADS", "check_threads", "default_threads", "resolve_threads"]
 
 MAX_THREADS = int(_core.MAX_THREADS)
 
@@ -50,10 +50,20 @@ def default_threads() -> int:
     return max(1, min(count, MAX_THREADS))
 
 
+def check_threads(value: object, name: str = "threads") -> int:
+    """``value`` as a thread count; a ``TypeError`` (not an integer) or ``ValueError`` (outside
+    ``[1, MAX_THREADS]``) names it, in the core's words."""
+    if not isinstance(value, numbers.Integral) or isinstance(value, bool):
+        raise TypeError(f"{name} must be an integer, got {value!r}")
+    if not 1 <= value <= MAX_THREADS:
+        raise ValueError(f"{name} must be in [1, {MAX_THREADS}], got {value}")
+    return int(value)
+
+
 def resolve_threads(threads: object = None, configured: object = None) -> int:
     """The thread count of one call: ``threads`` if given, else ``configured`` (a front end's
     setting), else :func:`default_threads`. A bad value raises naming it and the limits."""
     for name, value in (("threads", threads), ("configured threads", configured)):
         if value is not None:
-            return check_int(value, name, 1, MAX_THREADS)
+            return check_threads(value, name)
     return default_threads()
