@@ -12,6 +12,11 @@
 // top-down steps and a bitmap (one bit per vertex) in bottom-up steps. Result: depth per vertex
 // (-1 unreached) and parent (-1 at the source and unreached).
 //
+// Unvisited vertices hold -1 - out-degree as their depth (GAPBS keeps -degree in its parent
+// array): the read that finds a vertex unvisited also gives its degree for the scout count, so
+// a discovery costs no read of the offsets (on a 1000x1000 grid that read was a third of the
+// search). The last pass turns every negative depth into -1.
+//
 // Parents: bottom-up scans in-edges in source order, so the first parent found is the
 // smallest id; top-down keeps the smallest claimant. Either way the parent is the smallest-id
 // vertex of the previous level with an edge to the vertex, as in the engine's variants.
@@ -26,6 +31,7 @@
 #include <limits>
 #include <memory>
 
+#include "core/threads.hpp"
 #include "graph/algorithms.hpp"
 #include "graph/queue_buffer.hpp"
 
@@ -49,6 +55,11 @@ class Bitmap {
   std::vector<uint64_t> words_;
 };
 
+// The depth of a vertex not reached yet: -1 - its out-degree (degrees are below 2**31 - 1).
+inline int32_t Unvisited(const CsrGraph& g, int64_t v) {
+  return static_cast<int32_t>(-1 - g.degree(static_cast<VertexId>(v)));
+}
+
 // Expands `frontier` (depth `level`) over out-edges into `next`. Returns the out-degree sum of
 // the vertices discovered (the next frontier's "scout count").
 int64_t TopDownStep(const CsrGraph& out, const std::vector<VertexId>& frontier, int32_t level,
@@ -60,12 +71,13 @@ int64_t TopDownStep(const CsrGraph& out, const std::vector<VertexId>& frontier, 
     stats.active_edges += out.degree(u);
     for (int64_t e = out.offsets[u]; e < out.offsets[u + 1]; ++e) {
       const VertexId v = out.targets[e];
-      if (depth[v] < 0) {
+      const int32_t d = depth[v];
+      if (d < 0) {
         depth[v] = level + 1;
         parent[v] = u;
         next.push_back(v);
-        scout += out.degree(v);
-      } else if (depth[v] == level + 1 && u < parent[v]) {
+        scout += -1 - static_cast<int64_t>(d);
+      } else if (d == level + 1 && u < parent[v]) {
         parent[v] = u;
       }
     }
@@ -147,7 +159,7 @@ int64_t ParallelTopDownStep(const CsrGraph& out, const VertexId* frontier,
         if (d < 0 && __atomic_compare_exchange_n(&depth[v], &d, level + 1, false,
                                                  __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
           buffer.Push(v);
-          scout += out.degree(v);
+          scout += -1 - static_cast<int64_t>(d);
           d = level + 1;
         }
         if (d == level + 1) AtomicMin(&parent[v], u);
@@ -214,7 +226,8 @@ BfsResult ParallelDirectionOptimizingBfs(const GraphLayout& g, VertexId source, 
                                          int64_t alpha, int64_t beta) {
   const CsrGraph& out = g.csr();
   const int32_t n = out.n;
-  BfsResult r{std::vector<int32_t>(n, -1), std::vector<int32_t>(n, kNoParent), {}};
+  BfsResult r{std::vector<int32_t>(n), std::vector<int32_t>(n, kNoParent), {}};
+  ParallelFor(threads, n, [&](int64_t v) { r.depth[v] = Unvisited(out, v); });
   r.depth[source] = 0;
   // Uninitialised: only the slots a frontier fills are ever touched (no serial zeroing of 2n).
   std::unique_ptr<VertexId[]> frontier(new VertexId[n]), next(new VertexId[n]);
@@ -249,9 +262,10 @@ BfsResult ParallelDirectionOptimizingBfs(const GraphLayout& g, VertexId source, 
     ++level;
     ++r.stats.supersteps;
   }
-#pragma omp parallel for num_threads(threads) schedule(static)
-  for (VertexId v = 0; v < n; ++v)
+  ParallelFor(threads, n, [&](int64_t v) {
     if (r.parent[v] == kNoParent) r.parent[v] = -1;
+    if (r.depth[v] < 0) r.depth[v] = -1;
+  });
   return r;
 }
 
@@ -262,7 +276,8 @@ BfsResult DirectionOptimizingBfs(const GraphLayout& g, VertexId source, int32_t 
   if (threads > 1) return ParallelDirectionOptimizingBfs(g, source, threads, alpha, beta);
   const CsrGraph& out = g.csr();
   const int32_t n = out.n;
-  BfsResult r{std::vector<int32_t>(n, -1), std::vector<int32_t>(n, -1), {}};
+  BfsResult r{std::vector<int32_t>(n), std::vector<int32_t>(n, -1), {}};
+  for (VertexId v = 0; v < n; ++v) r.depth[v] = Unvisited(out, v);
   r.depth[source] = 0;
   std::vector<VertexId> frontier{source}, next;
   int64_t unexplored = out.num_edges();
@@ -291,6 +306,8 @@ BfsResult DirectionOptimizingBfs(const GraphLayout& g, VertexId source, int32_t 
     ++level;
     ++r.stats.supersteps;
   }
+  for (VertexId v = 0; v < n; ++v)
+    if (r.depth[v] < 0) r.depth[v] = -1;
   return r;
 }
 
