@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/dispatch.hpp"
+#include "core/threads.hpp"
 #include "tiling/index_collection.hpp"
 
 namespace irreg::bindings {
@@ -138,12 +139,28 @@ inline int32_t GroupedTileSize(const py::object& value) {
   return tile == 0 ? kDefaultTileSize : tile;
 }
 
+// threads as a binding receives it: an int in [1, kMaxThreads], refused by name otherwise
+// (pybind11's own conversion would print the whole call).
+inline int32_t ThreadsArg(py::handle value) {
+  if (py::isinstance<py::bool_>(value) || !PyIndex_Check(value.ptr()))
+    throw py::type_error("threads must be an integer, got " + py::repr(value).cast<std::string>());
+  const py::int_ t = py::reinterpret_steal<py::int_>(PyNumber_Index(value.ptr()));
+  if (!t) throw py::error_already_set();
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(t.ptr(), &overflow);
+  if (overflow != 0 || v < 1 || v > kMaxThreads)
+    throw py::value_error("threads must be in [1, " + std::to_string(kMaxThreads) + "], got " +
+                          py::repr(value).cast<std::string>());
+  return static_cast<int32_t>(v);
+}
+
 class PyGroupedIndex {
  public:
   PyGroupedIndex(py::handle rows, py::handle cols, std::optional<int64_t> n_rows,
                  std::optional<int64_t> n_cols, const py::object& tile_size, const std::string& conflict,
                  bool active, double compact_threshold, int max_generations,
-                 const std::string& grouping, const std::optional<std::string>& isa) {
+                 const std::string& grouping, const std::optional<std::string>& isa,
+                 py::handle threads) {
     auto [r, c] = AsEdgeArrays(rows, cols);
     const int64_t nr = n_rows ? *n_rows : MaxPlusOne(r);
     const int64_t nc = n_cols ? *n_cols : MaxPlusOne(c);
@@ -155,6 +172,7 @@ class PyGroupedIndex {
                                                GroupedTileSize(tile_size), ParseConflict(conflict),
                                                compact_threshold, max_generations,
                                                ParseGrouping(grouping));
+    index_->set_threads(ThreadsArg(threads));
     const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
     py::gil_scoped_release release;  // not shared yet: no lock
     index_->Build(r.data(), c.data(), nullptr, r.size(), active, k);
@@ -292,8 +310,10 @@ class PyGroupedIndex {
                     py::arg("pos") = View(g->pos), py::arg("group_begin") = View(g->group_begin));
   }
 
-  // Unlocked: only for what is fixed at construction (conflict rule, grouping).
+  // Unlocked: only for what is fixed at construction (conflict rule, grouping); callers of the
+  // non-const one hold the lock.
   const IndexCollection& index() const { return *index_; }
+  IndexCollection& index() { return *index_; }
 
  private:
   static int64_t MaxPlusOne(const IdArray& a) {
@@ -327,19 +347,30 @@ Array properties are zero-copy read-only NumPy views. They follow activation in 
 structural change (update, compact) fetch them again (old views stay valid but stale).
 Vertex ids may be any integer dtype (converted to int32); floats and bools are refused.
 
+threads: OpenMP threads of the build, update and compact (radix sort, grouping whole tiles at
+once); the index is identical at every count. 1 (the default) is the serial code.
+
 Thread safety: one index may be used from several threads; its methods and properties are
 serialized on a per-object lock (taken with the GIL released), so concurrent updates and queries
 each see the index between two calls, never half-way through one.
 )doc")
       .def(py::init<py::handle, py::handle, std::optional<int64_t>, std::optional<int64_t>,
                     const py::object&, const std::string&, bool, double, int, const std::string&,
-                    const std::optional<std::string>&>(),
+                    const std::optional<std::string>&, py::handle>(),
            py::arg("rows"), py::arg("cols"), py::kw_only(), py::arg("n_rows") = py::none(),
            py::arg("n_cols") = py::none(), py::arg("tile_size") = kDefaultTileSize,
            py::arg("conflict") = default_conflict, py::arg("active") = true,
            py::arg("compact_threshold") = kDefaultCompactThreshold,
            py::arg("max_generations") = kDefaultMaxGenerations, py::arg("grouping") = "window",
-           py::arg("isa") = py::none())
+           py::arg("isa") = py::none(), py::arg("threads") = 1)
+      .def_property(
+          "threads", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.threads(); }); },
+          [](PyGroupedIndex& p, py::handle value) {
+            const int32_t t = ThreadsArg(value);
+            p.Locked([&] { p.index().set_threads(t); });
+          },
+          "OpenMP threads of build, update and compact (1: serial); the index is the same at "
+          "every count.")
       .def_property_readonly_static("default_tile_size", [](py::object) { return kDefaultTileSize; })
       .def_property_readonly_static("default_compact_threshold",
                                     [](py::object) { return kDefaultCompactThreshold; })

@@ -75,21 +75,6 @@ inline md::ForceSplit ParseForceSplit(py::handle value) {
                         py::repr(value).cast<std::string>());
 }
 
-// threads as a binding receives it: an int in [1, kMaxThreads], refused by name otherwise
-// (pybind11's own conversion would print the whole call).
-inline int32_t ThreadsArg(py::handle value) {
-  if (py::isinstance<py::bool_>(value) || !PyIndex_Check(value.ptr()))
-    throw py::type_error("threads must be an integer, got " + py::repr(value).cast<std::string>());
-  const py::int_ t = py::reinterpret_steal<py::int_>(PyNumber_Index(value.ptr()));
-  if (!t) throw py::error_already_set();
-  int overflow = 0;
-  const long long v = PyLong_AsLongLongAndOverflow(t.ptr(), &overflow);
-  if (overflow != 0 || v < 1 || v > kMaxThreads)
-    throw py::value_error("threads must be in [1, " + std::to_string(kMaxThreads) + "], got " +
-                          py::repr(value).cast<std::string>());
-  return static_cast<int32_t>(v);
-}
-
 inline md::NeighborMethod ParseNeighbor(py::handle value) {
   if (py::isinstance<py::str>(value)) {
     const std::string s = value.cast<std::string>();
@@ -159,6 +144,35 @@ class PyLjSystem {
 
   // The current half list in caller numbering: i, j and the shift s such that the pair's
   // distance vector is positions[j] + s - positions[i] (for the positions last computed).
+  // Copies of the grouped index's arrays (None without one), for checks and inspection.
+  py::object Grouped() const {
+    std::vector<std::pair<const char*, std::vector<int64_t>>> arrays;
+    const bool have = Locked([&] {
+      const IndexCollection* index = system_->grouped_index();
+      if (index == nullptr) return false;
+      const GroupedSlots& s = index->slots();
+      const auto copy = [&](const char* name, const auto* data, size_t n) {
+        arrays.emplace_back(name, std::vector<int64_t>(data, data + n));
+      };
+      copy("xcoord", s.xcoord.data(), s.xcoord.size());
+      copy("ycoord", s.ycoord.data(), s.ycoord.size());
+      copy("slot_edge", s.slot_edge.data(), s.slot_edge.size());
+      copy("group_row_base", s.row_base.data(), s.row_base.size());
+      copy("group_col_base", s.col_base.data(), s.col_base.size());
+      const std::vector<int32_t>& sweep = system_->sweep_groups();
+      copy("sweep_groups", sweep.data(), sweep.size());
+      return true;
+    });
+    if (!have) return py::none();
+    py::dict out;
+    for (const auto& [name, v] : arrays) {
+      py::array_t<int64_t> a(static_cast<py::ssize_t>(v.size()));
+      std::copy(v.begin(), v.end(), a.mutable_data());
+      out[name] = a;
+    }
+    return out;
+  }
+
   py::tuple Pairs() const {
     std::vector<int32_t> iv, jv;
     std::vector<double> sv;
@@ -324,6 +338,9 @@ VelocityVerlet driving it) are serialized on a per-object lock taken with the GI
       .def("rebuild_at", &PyLjSystem::RebuildAt, py::arg("positions"),
            "Rebuilds the neighbour list and index at these positions now (benchmarks time it).")
       .def("pairs", &PyLjSystem::Pairs)
+      .def("grouped", &PyLjSystem::Grouped,
+           "Copies of the grouped index (xcoord, ycoord, slot_edge, group_row_base, "
+           "group_col_base, sweep_groups), int64, in internal atom order; None without one.")
       .def("stats", &PyLjSystem::Stats)
       .def_property_readonly("isa", [](PyLjSystem& s) { return s.system().isa(); })
       .def_property_readonly("num_atoms", &PyLjSystem::NumAtoms)

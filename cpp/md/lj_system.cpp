@@ -145,7 +145,7 @@ void LjSystem::LoadPositions(const double* positions, double* max_displacement2)
 // Moves every atom into the cell along periodic axes (its offset remembers by how much), so
 // that pairs need only the images within the table's range.
 void LjSystem::Wrap() {
-  for (int64_t p = 0; p < n_; ++p) {
+  ParallelFor(opt_.threads, n_, [&](int64_t p) {
     double* x = &pos_[4 * p];
     for (int a = 0; a < 3; ++a) {
       if (!box_->periodic(a)) continue;
@@ -154,7 +154,7 @@ void LjSystem::Wrap() {
       const double* v = box_->vector(a);
       for (int d = 0; d < 3; ++d) x[d] -= f * v[d], offset_[3 * p + d] += f * v[d];
     }
-  }
+  });
 }
 
 void LjSystem::Rebuild() {
@@ -192,11 +192,13 @@ void LjSystem::Rebuild() {
     if (fresh)
       index_ = std::make_unique<IndexCollection>(static_cast<int32_t>(n_), static_cast<int32_t>(n_cols),
                                                  tile_, ConflictRule::kBothEnds);
+    index_->set_threads(opt_.threads);
     if (fresh || opt_.regroup == Regroup::kFull) {  // Regroup-All groups every pair again
       pair_rows_.resize(pairs_.num_pairs());  // the merge below needs no row per pair
-      for (int64_t i = 0; i < n_; ++i)
+      ParallelFor(opt_.threads, n_, [&](int64_t i) {
         std::fill(pair_rows_.begin() + pairs_.row_begin[i],
                   pair_rows_.begin() + pairs_.row_begin[i + 1], static_cast<int32_t>(i));
+      });
       index_->Build(pair_rows_.data(), pairs_.cols.data(), nullptr, rec.pairs, true,
                     kernels_->tiling);
       rec.added = rec.pairs;
@@ -299,10 +301,20 @@ UpdateStats LjSystem::MergeIntoIndex() {
           for (int l = 0; l < 6; ++l)
             at[l * (chunks + 1) + c + 1] = at[l * (chunks + 1) + c] + static_cast<int64_t>(sizes[l]);
         }
-        const auto total = [&](int l) { return at[l * (chunks + 1) + chunks]; };
-        all.found_slots.resize(total(0)), all.vanished.resize(total(1));
-        all.new_rows.resize(total(2)), all.new_cols.resize(total(3));
-        all.found_ids.resize(total(4)), all.new_ids.resize(total(5));
+      }
+      // The lists' zero-filling resizes are a pass over ~2 words per pair: share them out.
+#pragma omp for schedule(dynamic, 1)
+      for (int k = 0; k < 6; ++k) {
+        const int l = (k + 4) % 6;  // found_ids and found_slots, the long ones, first
+        const int64_t total = at[l * (chunks + 1) + chunks];
+        switch (l) {
+          case 0: all.found_slots.resize(total); break;
+          case 1: all.vanished.resize(total); break;
+          case 2: all.new_rows.resize(total); break;
+          case 3: all.new_cols.resize(total); break;
+          case 4: all.found_ids.resize(total); break;
+          default: all.new_ids.resize(total); break;
+        }
       }
 #pragma omp for schedule(dynamic, 1)
       for (int64_t c = 0; c < chunks; ++c) {
@@ -325,7 +337,7 @@ UpdateStats LjSystem::MergeIntoIndex() {
   if (u.compacted) {
     MapPairsToSlots(0);
   } else {  // found pairs keep their slots; only the new generation's groups need a look
-    slot_of_pair_.assign(pairs_.cols.size(), -1);
+    ResetSlotOfPair();
     const std::vector<int32_t>& slots = all.found_slots;
     const std::vector<EdgeId>& ids = all.found_ids;
     ParallelFor(threads, static_cast<int64_t>(slots.size()),
@@ -337,15 +349,26 @@ UpdateStats LjSystem::MergeIntoIndex() {
 
 // slot_of_pair_[k] = the slot holding pair k of the current list, for groups from first_group
 // on (0: all of them, after a build or a compaction).
+// No copy of the list into previous_ is needed: the next rebuild swaps pairs_ into it.
 void LjSystem::MapPairsToSlots(int64_t first_group) {
   const GroupedSlots& s = index_->slots();
-  if (first_group == 0) slot_of_pair_.assign(pairs_.cols.size(), -1);
+  if (first_group == 0) ResetSlotOfPair();
   const int64_t first = first_group * kLanes;
   ParallelFor(opt_.threads, s.num_slots() - first, [&](int64_t k) {
     const int64_t slot = first + k;
     if (s.xcoord[slot] >= 0) slot_of_pair_[s.slot_edge[slot]] = static_cast<int32_t>(slot);
   });
-  previous_ = pairs_;
+}
+
+// slot_of_pair_ = -1 for every pair of the current list.
+void LjSystem::ResetSlotOfPair() {
+  if (opt_.threads == 1) {
+    slot_of_pair_.assign(pairs_.cols.size(), -1);
+    return;
+  }
+  slot_of_pair_.resize(pairs_.cols.size());
+  ParallelFor(opt_.threads, static_cast<int64_t>(slot_of_pair_.size()),
+              [&](int64_t k) { slot_of_pair_[k] = -1; });
 }
 
 // Later generations append their groups at the end; sweeping them in tile order keeps the
@@ -354,12 +377,13 @@ void LjSystem::SortGroupsByTile() {
   const SharedArray<int32_t>& active = index_->active_groups();
   const GroupedSlots& s = index_->slots();
   std::vector<uint64_t> keys(active.size());
-  sweep_groups_.assign(active.data(), active.data() + active.size());
-  for (size_t k = 0; k < active.size(); ++k) {
+  sweep_groups_.resize(active.size());
+  ParallelFor(opt_.threads, static_cast<int64_t>(active.size()), [&](int64_t k) {
     const int32_t g = active[k];
+    sweep_groups_[k] = g;
     keys[k] = (static_cast<uint64_t>(s.row_base[g]) << 32) | static_cast<uint32_t>(s.col_base[g]);
-  }
-  RadixSortPairs(&keys, &sweep_groups_);
+  });
+  RadixSortPairs(&keys, &sweep_groups_, opt_.threads);
 }
 
 void LjSystem::RebuildAt(const double* positions) {

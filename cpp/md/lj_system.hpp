@@ -101,6 +101,10 @@ class LjSystem {
   void set_force_split(ForceSplit split) { opt_.force_split = split; }
   const std::vector<int32_t>& order() const { return order_; }  // internal -> caller index
   const PairList& pairs() const { return pairs_; }
+  // The grouped index of the pairs (null with Regroup kNone or before the first build) and its
+  // active groups in the order the force kernel sweeps them.
+  const IndexCollection* grouped_index() const { return index_.get(); }
+  const std::vector<int32_t>& sweep_groups() const { return sweep_groups_; }
   const Box& box() const { return *box_; }
   // Per internal atom: what was subtracted from the caller's position to wrap it into the cell.
   const std::vector<double>& offsets() const { return offset_; }
@@ -116,6 +120,7 @@ class LjSystem {
   void SortGroupsByTile();
   UpdateStats MergeIntoIndex();
   void MapPairsToSlots(int64_t first_group);
+  void ResetSlotOfPair();
 
   LjOptions opt_;
   LjCoefficients coef_;

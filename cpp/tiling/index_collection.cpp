@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/threads.hpp"
 #include "tiling/tile_and_group.hpp"
 
 namespace irreg {
@@ -36,6 +37,11 @@ IndexCollection::IndexCollection(int32_t n_rows, int32_t n_cols, int32_t tile_si
     throw std::invalid_argument("max_generations must be at least 1");
 }
 
+void IndexCollection::set_threads(int32_t threads) {
+  CheckThreads(threads);
+  threads_ = threads;
+}
+
 void IndexCollection::Validate(const int32_t* rows, const int32_t* cols, int64_t n) const {
   for (int64_t i = 0; i < n; ++i) {
     if (rows[i] < 0 || rows[i] >= geo_.n_rows)
@@ -65,7 +71,8 @@ void IndexCollection::AppendGeneration(const int32_t* rows, const int32_t* cols,
                                        const EdgeId* ids, int64_t n, bool active,
                                        const TilingKernels& k) {
   const int64_t first_group = slots_.num_groups();
-  generations_.push_back(TileAndGroup(rows, cols, ids, n, geo_, rule_, grouping_, active, k, &slots_));
+  generations_.push_back(
+      TileAndGroup(rows, cols, ids, n, geo_, rule_, grouping_, active, k, &slots_, threads_));
   group_listed_.resize(slots_.num_groups(), 0);
   if (!active) return;
   for (int64_t g = first_group; g < slots_.num_groups(); ++g) {
@@ -230,6 +237,10 @@ void IndexCollection::Compact(const TilingKernels& k) {
 
 void IndexCollection::ActiveEdges(std::vector<int32_t>* rows, std::vector<int32_t>* cols,
                                   std::vector<EdgeId>* ids) const {
+  if (threads_ > 1) {
+    ActiveEdgesInParallel(rows, cols, ids);
+    return;
+  }
   std::vector<int32_t> groups(active_groups_.data(),
                               active_groups_.data() + active_groups_.size());
   std::sort(groups.begin(), groups.end());
@@ -244,6 +255,50 @@ void IndexCollection::ActiveEdges(std::vector<int32_t>* rows, std::vector<int32_
       rows->push_back(slots_.row_base[g] + x);
       cols->push_back(slots_.col_base[g] + slots_.ycoord[first + lane]);
       ids->push_back(slots_.slot_edge[first + lane]);
+    }
+  }
+}
+
+// The serial walk's order (listed groups ascending, lanes in order) from shares of the group
+// ids: group_listed_ marks exactly the groups of active_groups_, so a scan of it replaces the
+// sort. Each share counts its active slots, then writes them at its offset.
+void IndexCollection::ActiveEdgesInParallel(std::vector<int32_t>* rows,
+                                            std::vector<int32_t>* cols,
+                                            std::vector<EdgeId>* ids) const {
+  const int64_t num_groups = slots_.num_groups();
+  const int64_t shares = std::min<int64_t>(std::max<int64_t>(num_groups, 1), 4 * threads_);
+  std::vector<int64_t> at(shares + 1, 0);
+  const auto walk = [&](int64_t s, auto&& visit) {
+    for (int64_t g = num_groups * s / shares; g < num_groups * (s + 1) / shares; ++g) {
+      if (!group_listed_[g]) continue;
+      for (int64_t slot = g * kLanes; slot < (g + 1) * kLanes; ++slot)
+        if (slots_.xcoord[slot] >= 0) visit(g, slot);
+    }
+  };
+#pragma omp parallel num_threads(threads_)
+  {
+#pragma omp for schedule(dynamic, 1)
+    for (int64_t s = 0; s < shares; ++s) {
+      int64_t count = 0;
+      walk(s, [&](int64_t, int64_t) { ++count; });
+      at[s + 1] = count;
+    }
+#pragma omp single
+    {
+      for (int64_t s = 0; s < shares; ++s) at[s + 1] += at[s];
+      rows->resize(at[shares]);
+      cols->resize(at[shares]);
+      ids->resize(at[shares]);
+    }
+#pragma omp for schedule(dynamic, 1)
+    for (int64_t s = 0; s < shares; ++s) {
+      int64_t j = at[s];
+      walk(s, [&](int64_t g, int64_t slot) {
+        (*rows)[j] = slots_.row_base[g] + slots_.xcoord[slot];
+        (*cols)[j] = slots_.col_base[g] + slots_.ycoord[slot];
+        (*ids)[j] = slots_.slot_edge[slot];
+        ++j;
+      });
     }
   }
 }

@@ -79,12 +79,18 @@ class IndexCollection {
   double compact_threshold() const { return compact_threshold_; }
   int max_generations() const { return max_generations_; }
   int64_t num_compactions() const { return num_compactions_; }
+  // OpenMP threads of the tiling and grouping (Build, Update, UpdateFromDiff, Compact); the
+  // index is the same at every count. 1 (the default) is the serial code path.
+  int32_t threads() const { return threads_; }
+  void set_threads(int32_t threads);
 
  private:
   void Clear();
   void AppendGeneration(const int32_t* rows, const int32_t* cols, const EdgeId* ids, int64_t n,
                         bool active, const TilingKernels& k);
   void ListGroupsOfSlots(const int32_t* slots, int64_t n);
+  void ActiveEdgesInParallel(std::vector<int32_t>* rows, std::vector<int32_t>* cols,
+                             std::vector<EdgeId>* ids) const;
 
   TileGeometry geo_;
   ConflictRule rule_;
@@ -96,6 +102,7 @@ class IndexCollection {
   SharedArray<int32_t> active_groups_;  // groups that may hold active slots, each listed once
   std::vector<uint8_t> group_listed_;
   int64_t num_compactions_ = 0;
+  int32_t threads_ = 1;
 };
 
 }  // namespace irreg

@@ -7,7 +7,9 @@
 namespace irreg {
 
 // Sorts `keys` ascending and permutes `ids` alongside; equal keys keep their input order.
-// Only the 11-bit digits that differ between keys are processed.
-void RadixSortPairs(std::vector<uint64_t>* keys, std::vector<int32_t>* ids);
+// Only the 11-bit digits that differ between keys are processed. With threads > 1 each pass
+// histograms and scatters contiguous shares of the input on OpenMP threads; stability makes the
+// result the serial one exactly. threads == 1 is the serial code path, with no parallel region.
+void RadixSortPairs(std::vector<uint64_t>* keys, std::vector<int32_t>* ids, int32_t threads = 1);
 
 }  // namespace irreg

@@ -18,7 +18,7 @@ from ase.build import bulk
 from ase_irreg import LennardJones
 from irreg import _core
 from irreg.cli import main
-from irreg.md_driver import make_driver
+from irreg.md_driver import make_driver, make_system
 
 RTOL = 1e-12
 SPLITS = ("buffers", "colouring")
@@ -160,3 +160,34 @@ def test_cli_md_lj_threads(tmp_path, capsys) -> None:
 def test_cli_md_lj_bad_threads(value: str, capsys) -> None:
     assert main(["md", "lj", "--cells", "2", "--threads", value]) == 2
     assert "--threads" in capsys.readouterr().err
+
+
+def test_grouped_index_matches_serial(isa: str, threads: int) -> None:
+    """6,912 atoms (270,000 pairs): the first build, a rebuild that replaces a third of the pairs
+    (a new generation above the parallel grouping's threshold of 65,536) and the compaction it
+    triggers are grouped on threads; the index (groups, lanes, sweep order) is the serial one
+    exactly."""
+    results = {}
+    for t in sorted({1, threads}):
+        system, positions, _, _ = make_system(12, isa=isa, threads=t)
+        rng = np.random.default_rng(3)
+        steps = []
+        for jitter in (0.03, 0.4, 0.05):
+            moved = positions + rng.normal(0, jitter, positions.shape)
+            system.rebuild_at(moved)
+            forces = system.compute(moved)["forces"]
+            steps.append((system.grouped(), system.pairs(), forces))
+        stats = system.stats()
+        added = stats["recent_rebuilds"][1]["added"]
+        results[t] = steps, {k: stats[k] for k in ("rebuilds", "pairs", "holes", "groups",
+                                                   "compactions", "pairs_added")}, added
+    (steps, stats, _), (steps1, stats1, _) = results[threads], results[1]
+    assert stats == stats1 and stats["compactions"] >= 1
+    assert results[1][2] >= 2**16  # the second rebuild's new pairs
+    for (grouped, pairs, forces), (grouped1, pairs1, forces1) in zip(steps, steps1):
+        assert grouped.keys() == grouped1.keys()
+        for name in grouped1:
+            np.testing.assert_array_equal(grouped[name], grouped1[name], err_msg=name)
+        for a, b in zip(pairs, pairs1):
+            np.testing.assert_array_equal(a, b)
+        assert_close(forces, forces1)

@@ -298,3 +298,59 @@ def test_large_rebuild_sequences(isa, conflict, edges, tile, seed):
         assert active_map(index) == last_positions(rows, cols)
     check_structure(index)
     assert index.first_conflicting_group(isa=isa) == -1
+
+
+def _grouped_arrays(index: irreg.GroupedIndex) -> dict[str, np.ndarray]:
+    arrays = {name: getattr(index, name).copy() for name in
+              ("xcoord", "ycoord", "slot_edge", "group_row_base", "group_col_base")}
+    for g in range(index.num_generations):
+        for name, value in index.generation(g).items():
+            arrays[f"generation {g} {name}"] = value.copy()
+    arrays["active_edges"] = np.concatenate(index.active_edges())
+    return arrays
+
+
+# Large enough that build, update and compact take their parallel paths (65,536 edges and up):
+# tile 1 gives every edge a tile of its own, tile 1024 a few tiles far larger than a thread's
+# share of the edges.
+@pytest.mark.parametrize("tile, grouping", [(1, "window"), (64, "window"), (64, "first_fit"),
+                                            (1024, "window")])
+@pytest.mark.parametrize("conflict", CONFLICTS)
+def test_grouped_index_is_identical_at_every_thread_count(isa, threads, conflict, tile, grouping):
+    rng = np.random.default_rng(7)
+    n, m = 3000, 140_000
+    rows = rng.integers(0, n, m).astype(np.int32)
+    cols = rng.integers(0, n, m).astype(np.int32)
+    rows, cols = np.r_[rows, rows[:5000]], np.r_[cols, cols[:5000]]  # repeats: last id wins
+    kept, new = m // 2, 3 * m // 4  # the update's new edges are a parallel grouping too
+    moved_rows = np.r_[rows[:kept], rng.integers(0, n, new).astype(np.int32)]
+    moved_cols = np.r_[cols[:kept], rng.integers(0, n, new).astype(np.int32)]
+    runs = {}
+    for t in sorted({1, threads}):
+        index = build(rows, cols, n, n, tile, conflict, isa, grouping=grouping, threads=t,
+                      compact_threshold=1.0)
+        assert index.threads == t
+        steps = [_grouped_arrays(index)]
+        stats = [index.update(moved_rows, moved_cols, isa=isa)]  # a second generation
+        steps.append(_grouped_arrays(index))
+        index.compact(isa=isa)
+        steps.append(_grouped_arrays(index))
+        index.threads = 1  # the count may change between calls
+        stats.append(index.update(rows, cols, isa=isa))
+        steps.append(_grouped_arrays(index))
+        runs[t] = steps, stats
+    assert runs[threads][1] == runs[1][1] and runs[1][1][0]["added"] >= 2**16
+    for got, want in zip(runs[threads][0], runs[1][0]):
+        assert got.keys() == want.keys()
+        for name in want:
+            np.testing.assert_array_equal(got[name], want[name], err_msg=name)
+    check_structure(index)
+
+
+def test_grouped_index_threads_is_checked():
+    with pytest.raises(ValueError, match="threads"):
+        irreg.GroupedIndex([0], [0], threads=0)
+    index = irreg.GroupedIndex([0], [0])
+    assert index.threads == 1
+    with pytest.raises(TypeError, match="threads"):
+        index.threads = 1.5
