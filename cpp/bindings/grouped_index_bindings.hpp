@@ -140,8 +140,11 @@ inline int32_t GroupedTileSize(const py::object& value) {
 }
 
 // threads as a binding receives it: an int in [1, kMaxThreads], refused by name otherwise
-// (pybind11's own conversion would print the whole call).
+// (pybind11's own conversion would print the whole call); None is the default count
+// (irreg.threads.default_threads: IRREG_NUM_THREADS, else OpenMP's), as everywhere else.
 inline int32_t ThreadsArg(py::handle value) {
+  if (value.is_none())
+    return py::module_::import("irreg.threads").attr("default_threads")().cast<int32_t>();
   if (py::isinstance<py::bool_>(value) || !PyIndex_Check(value.ptr()))
     throw py::type_error("threads must be an integer, got " + py::repr(value).cast<std::string>());
   const py::int_ t = py::reinterpret_steal<py::int_>(PyNumber_Index(value.ptr()));
@@ -348,7 +351,8 @@ structural change (update, compact) fetch them again (old views stay valid but s
 Vertex ids may be any integer dtype (converted to int32); floats and bools are refused.
 
 threads: OpenMP threads of the build, update and compact (radix sort, grouping whole tiles at
-once); the index is identical at every count. 1 (the default) is the serial code.
+once); the index is identical at every count. 1 is the serial code; None (the default) the
+default count of irreg.threads (IRREG_NUM_THREADS, else OpenMP's).
 
 Thread safety: one index may be used from several threads; its methods and properties are
 serialized on a per-object lock (taken with the GIL released), so concurrent updates and queries
@@ -362,7 +366,7 @@ each see the index between two calls, never half-way through one.
            py::arg("conflict") = default_conflict, py::arg("active") = true,
            py::arg("compact_threshold") = kDefaultCompactThreshold,
            py::arg("max_generations") = kDefaultMaxGenerations, py::arg("grouping") = "window",
-           py::arg("isa") = py::none(), py::arg("threads") = 1)
+           py::arg("isa") = py::none(), py::arg("threads") = py::none())
       .def_property(
           "threads", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.threads(); }); },
           [](PyGroupedIndex& p, py::handle value) {

@@ -18,6 +18,7 @@ from grouped_reference import (
     last_positions,
     scatter_add_reference,
 )
+from irreg.threads import default_threads
 
 CONFLICTS = ["destination", "both_ends"]
 TILE_SIZES = [1, 2, 4, 8, 16, 64, 256]
@@ -351,6 +352,6 @@ def test_grouped_index_threads_is_checked():
     with pytest.raises(ValueError, match="threads"):
         irreg.GroupedIndex([0], [0], threads=0)
     index = irreg.GroupedIndex([0], [0])
-    assert index.threads == 1
+    assert index.threads == default_threads()  # None: the default count, as everywhere
     with pytest.raises(TypeError, match="threads"):
         index.threads = 1.5

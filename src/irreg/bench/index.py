@@ -18,6 +18,10 @@ The emulated ISA ``avx512-emu`` (SIMDe, lane by lane) is measured only with ``--
 with ``--isa``; otherwise its rows are reported as skipped. An ISA the build has but this CPU cannot
 run is reported as skipped too.
 
+``--threads 1,2,...`` repeats the build, update and regroup rows at each thread count (the
+index's ``threads``: parallel radix sort and grouping of whole tiles; the index is the same at
+every count) and adds a thread-scaling table and plot; activation runs on one thread.
+
 Optional sweeps, on the best measured ISA:
 
 - ``--sweep-compaction`` (rows ``compaction_sweep``, case ``threshold=...``): per compaction
@@ -74,6 +78,8 @@ class IndexBenchConfig:
         Tile size of every index outside the tile-size sweep; None: GroupedIndex's default.
     sweep_compaction, sweep_tile_size : bool
         Also run these sweeps.
+    threads : sequence of int
+        Thread counts of the build, update and regroup rows (the sweeps run on one thread).
     """
 
     quick: bool = False
@@ -81,6 +87,7 @@ class IndexBenchConfig:
     tile_size: int | None = None
     sweep_compaction: bool = False
     sweep_tile_size: bool = False
+    threads: Sequence[int] = (1,)
 
 
 @dataclass(frozen=True, eq=False)
@@ -130,6 +137,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help=f"build, sweep and activate per tile size {list(TILE_SIZES)}",
     )
+    hs.add_threads_argument(parser, "thread counts of the build, update and regroup rows")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -143,11 +151,13 @@ def run(args: argparse.Namespace) -> int:
         tile_size=args.tile_size,
         sweep_compaction=args.sweep_compaction,
         sweep_tile_size=args.sweep_tile_size,
+        threads=args.threads or hs.default_thread_counts(),
     )
     index_benchmark(config, harness)
     harness.report(json_path=args.json)
     if args.plot:
         plot_index(args.plot, harness.rows, report.machine_info())
+        hs.plot_scaling_beside(args.plot, "index", harness.rows)
     return 0
 
 
@@ -174,7 +184,9 @@ def index_benchmark(config: IndexBenchConfig, harness: hs.Harness) -> list[hs.Ro
     # once; one at a time, so a full-size run holds no more than one of them.
     cached = functools.lru_cache(maxsize=1)(build_index)
     specs = [
-        spec for isa, skip in isas for spec in core_specs(workload, isa, tile_size, skip, cached)
+        spec
+        for isa, skip in isas
+        for spec in core_specs(workload, isa, tile_size, skip, cached, config.threads)
     ]
     best = next((isa for isa, skip in isas if skip is None), None)
     if config.sweep_compaction:
@@ -218,23 +230,34 @@ def make_workload(n_atoms: int) -> Workload:
 
 
 def core_specs(
-    w: Workload, isa: str, tile_size: int, skip: str | None, cached: Callable | None = None
+    w: Workload, isa: str, tile_size: int, skip: str | None, cached: Callable | None = None,
+    threads: Sequence[int] = (1,),
 ) -> list[hs.Spec]:
-    """tile_and_group, search_and_activate, search_and_update and regroup_all on one ISA.
+    """search_and_activate, then at each thread count tile_and_group, search_and_update and
+    regroup_all, on one ISA.
 
     ``cached`` is a cached :func:`build_index` (default: none) for the index that
     search_and_activate reads.
     """
     cached = cached or build_index
-    build = functools.partial(build_index, num_atoms=w.num_atoms, tile_size=tile_size, isa=isa)
     inactive = functools.partial(
-        cached, w.before, num_atoms=w.num_atoms, tile_size=tile_size, isa=isa, active=False
+        cached, w.before, num_atoms=w.num_atoms, tile_size=tile_size, isa=isa, active=False,
+        threads=1,
     )
-    q, after = w.queries, w.after
     label = {"case": w.case, "variant": f"T{tile_size}", "isa": isa, "skip_reason": skip}
+    return [search_and_activate_spec(w.queries, inactive, isa, label)] + [
+        spec for t in threads for spec in _build_specs(w, isa, tile_size, label, t)
+    ]
+
+
+def _build_specs(w: Workload, isa: str, tile_size: int, label: dict, threads: int) -> list[hs.Spec]:
+    build = functools.partial(
+        build_index, num_atoms=w.num_atoms, tile_size=tile_size, isa=isa, threads=threads
+    )
+    after = w.after
+    label = {**label, "threads": threads}
     return [
         tile_and_group_spec(w, lambda: build(w.before), label),
-        search_and_activate_spec(q, inactive, isa, label),
         hs.Spec(
             "search_and_update",
             setup=lambda: build(w.before),
@@ -375,8 +398,8 @@ def add_regroup_ratios(rows: Sequence[hs.Row]) -> None:
             continue
         ratios = {}
         for label, suffix in (("regroup_ratio", ""), ("first_fit_ratio", FIRST_FIT_SUFFIX)):
-            case, variant, isa = _key(row)
-            other = regroup.get((case, f"{variant}{suffix}", isa))
+            case, variant, isa, threads = _key(row)
+            other = regroup.get((case, f"{variant}{suffix}", isa, threads))
             if other is not None:
                 ratios[label] = other.seconds / row.seconds
         row.extra = {**ratios, **row.extra}
@@ -395,9 +418,11 @@ def build_index(
     compact_threshold: float | None = None,
     max_generations: int | None = None,
     grouping: str | None = None,
+    threads: int = 1,
 ) -> irreg.GroupedIndex:
     """A both-ends GroupedIndex of ``pairs``; options left None keep GroupedIndex's defaults."""
     options = {
+        "threads": threads,
         "tile_size": tile_size,
         "compact_threshold": compact_threshold,
         "max_generations": max_generations,
@@ -472,8 +497,8 @@ def _sweep_steps(liquid: Liquid) -> list[PairSet]:
     return list(md_pairs.trajectory(liquid, SWEEP_REBUILDS, _rng(_STREAM_SWEEP)))
 
 
-def _key(row: hs.Row) -> tuple[str, str | None, str | None]:
-    return row.case, row.variant, row.isa
+def _key(row: hs.Row) -> tuple[str, str | None, str | None, int]:
+    return row.case, row.variant, row.isa, report.threads_of(row)
 
 
 def _rng(stream: int) -> np.random.Generator:
