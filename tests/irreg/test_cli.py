@@ -77,7 +77,7 @@ def test_bench_graph_quick_writes_every_algorithm_and_peer(tmp_path, capsys, ass
     report = json.loads(out.read_text())
     assert report["benchmark"] == "graph"
     rows = report["rows"]
-    assert {r["name"] for r in rows} == {"bfs", "sssp", "sswp", "wcc", "ts"}
+    assert {r["name"] for r in rows} == {"build", "bfs", "sssp", "sswp", "wcc", "ts"}
     assert {r["case"] for r in rows} == {
         "rmat-s13-ef16",
         "er-n8192-m131072",
@@ -91,8 +91,16 @@ def test_bench_graph_quick_writes_every_algorithm_and_peer(tmp_path, capsys, ass
     assert sorted(r["extra"]["threads"] for r in gapbs) == [1] * 9 + [2] * 9
     parallel = [r for r in rows if r["impl"] == "irreg" and r["variant"] == "direction"]
     assert sorted(r["extra"]["threads"] for r in parallel) == [1, 1, 1, 2, 2, 2]
+    # The build of every graph: ours at each thread count, scipy's CSR build beside it.
+    builds = [r for r in rows if r["name"] == "build"]
+    assert sorted((r["impl"], r["extra"].get("threads")) for r in builds) == (
+        [("irreg", 1)] * 4 + [("irreg", 2)] * 4 + [("scipy", None)] * 4
+    )
+    assert all(r["seconds"] > 0 and r["work_unit"] == "edges" for r in builds)
     for row in rows:
         assert ROW_KEYS <= set(row)
+        if row["name"] == "build":
+            continue
         if row["impl"] == "gapbs" and row["seconds"] is None:
             assert "IRREG_GAPBS" in row["extra"]["skipped"]
             continue
