@@ -126,9 +126,10 @@ void SortByTarget(uint64_t** keys, double** weights, int64_t size, BucketScratch
 //     target) keys with their weights, into buckets of 2^shift sources, after the edges of the
 //     shares before it: each bucket holds its edges in input order, whatever the thread count;
 //  2. per bucket (in parallel, in L2), a stable radix sort by target, then a stable counting sort
-//     by source: rows come out sorted, repeated edges adjacent in input order, and the last of
-//     each run is written at the bucket's place in the CSR; buckets that lost repeated edges
-//     then close up in order.
+//     by source (or, when every row of the bucket is short, the counting sort and then insertion
+//     sorts): rows come out sorted, repeated edges adjacent in input order, and the last of each
+//     run is written at the bucket's place in the CSR; buckets that lost repeated edges then
+//     close up in order.
 // The CSR is therefore the same at every thread count; threads == 1 runs no parallel region.
 template <typename Id>
 CsrGraph BuildFromEdges(const Id* src, const Id* dst, const double* weights, int64_t m, int32_t n,
