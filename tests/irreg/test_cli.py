@@ -186,4 +186,5 @@ def test_bench_graph_runs_the_graphs_given(tmp_path, capsys):
     capsys.readouterr()
     rows = json.loads(out.read_text())["rows"]
     assert {(r["case"], r["name"]) for r in rows if r["impl"] == "irreg"} == {
-        ("urand-s7-ef4", "wcc"), ("dag-n60-m200", "ts")}
+        ("urand-s7-ef4", "wcc"), ("dag-n60-m200", "ts"),
+        ("urand-s7-ef4", "build"), ("dag-n60-m200", "build")}

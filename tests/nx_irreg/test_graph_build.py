@@ -114,7 +114,7 @@ def test_id_past_the_vertex_limit_is_named_with_n_given():
 
 
 def test_threads_are_checked():
-    with pytest.raises(ValueError, match="threads must be at least 1, got 0"):
+    with pytest.raises(ValueError, match=r"^threads must be .*got 0$"):
         IrregGraph.from_edges([0], [1], threads=0)
     with pytest.raises(TypeError, match="threads must be an integer"):
         IrregGraph.from_edges([0], [1], threads=1.5)
