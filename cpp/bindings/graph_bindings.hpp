@@ -79,11 +79,18 @@ inline std::vector<VertexId> VertexList(const std::vector<int64_t>& ids, int32_t
 // (irreg._core.MAX_VERTICES), so a file the reader accepts is a graph the core builds.
 inline constexpr int64_t kMaxVertices = std::numeric_limits<int32_t>::max() - 1;
 
-inline std::unique_ptr<graph::Graph> MakeGraph(const I64Array& src, const I64Array& dst,
+// Vertex ids arrive as int32 or int64 (both arrays the same), read in place: no copy.
+inline std::unique_ptr<graph::Graph> MakeGraph(const py::array& src, const py::array& dst,
                               const std::optional<F64Array>& weight, int64_t n, bool directed,
-                              const py::object& tile_size, const std::optional<std::string>& isa) {
+                              const py::object& tile_size, const std::optional<std::string>& isa,
+                              int32_t threads) {
   if (src.ndim() != 1 || dst.ndim() != 1 || src.size() != dst.size())
     throw py::value_error("src and dst must be 1-D arrays of the same length");
+  const bool narrow = src.dtype().is(py::dtype::of<int32_t>());
+  const py::dtype id_type = narrow ? py::dtype::of<int32_t>() : py::dtype::of<int64_t>();
+  if (!src.dtype().is(id_type) || !dst.dtype().is(id_type) ||
+      !(src.flags() & py::array::c_style) || !(dst.flags() & py::array::c_style))
+    throw py::type_error("src and dst must be contiguous arrays of one dtype, int32 or int64");
   if (weight && (weight->ndim() != 1 || weight->size() != src.size()))
     throw py::value_error("weight must be a 1-D array with one value per edge");
   if (n < 0 || n > kMaxVertices)
@@ -92,11 +99,18 @@ inline std::unique_ptr<graph::Graph> MakeGraph(const I64Array& src, const I64Arr
   const int32_t tile = TileSizeArg(tile_size);
   const KernelTable& k = KernelsFor(IsaArg(isa));
   const double* w = weight ? weight->data() : nullptr;
+  const void* s = src.data();
+  const void* d = dst.data();
+  const int64_t m = src.size();
   py::gil_scoped_release release;
-  return std::make_unique<graph::Graph>(
-      graph::CsrGraph::FromEdges(src.data(), dst.data(), w, src.size(), static_cast<int32_t>(n),
-                                 directed),
-      directed, tile, k);
+  graph::CsrGraph csr =
+      narrow ? graph::CsrGraph::FromEdges(static_cast<const int32_t*>(s),
+                                          static_cast<const int32_t*>(d), w, m,
+                                          static_cast<int32_t>(n), directed, threads)
+             : graph::CsrGraph::FromEdges(static_cast<const int64_t*>(s),
+                                          static_cast<const int64_t*>(d), w, m,
+                                          static_cast<int32_t>(n), directed, threads);
+  return std::make_unique<graph::Graph>(std::move(csr), directed, tile, k);
 }
 
 inline void BindGraph(py::module_& m) {
@@ -104,7 +118,8 @@ inline void BindGraph(py::module_& m) {
   py::class_<Graph>(m, "Graph",
                     "A graph built once: CSR plus the tiled, conflict-free grouped index.")
       .def(py::init(&MakeGraph), py::arg("src"), py::arg("dst"), py::arg("weight"), py::arg("n"),
-           py::arg("directed"), py::arg("tile_size") = py::none(), py::arg("isa") = py::none())
+           py::arg("directed"), py::arg("tile_size") = py::none(), py::arg("isa") = py::none(),
+           py::arg("threads") = 1)
       .def_property_readonly("n", [](const Graph& g) { return g.layout().csr().n; })
       .def_property_readonly("num_edges", [](const Graph& g) { return g.layout().csr().num_edges(); })
       .def_property_readonly("directed", &Graph::directed)

@@ -35,9 +35,12 @@ struct CsrGraph {
 
   // From parallel arrays (weights may be null). An undirected graph stores both directions of
   // every edge; {u, v} given twice in either direction is one edge with the last weight.
-  // Throws std::invalid_argument naming the first bad id or NaN weight.
+  // Throws std::invalid_argument naming the first bad id or NaN weight. `threads` OpenMP
+  // threads (1: no parallel region); the CSR does not depend on it.
   static CsrGraph FromEdges(const int64_t* src, const int64_t* dst, const double* weights,
-                            int64_t m, int32_t n, bool directed);
+                            int64_t m, int32_t n, bool directed, int32_t threads = 1);
+  static CsrGraph FromEdges(const int32_t* src, const int32_t* dst, const double* weights,
+                            int64_t m, int32_t n, bool directed, int32_t threads = 1);
   // From rows already laid out (a NetworkX adjacency walked in order): each row keeps its given
   // order, which is what NetworkX's traversal orders follow. weights empty: unweighted. Throws
   // std::invalid_argument on offsets that do not describe `targets` or an id outside [0, n).

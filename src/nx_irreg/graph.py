@@ -1,8 +1,9 @@
 """The graph object the algorithms run on: CSR plus the tiled, conflict-free grouped index.
 
-It is built once (the expensive step: tiling and grouping every edge) and reused for every source
-and every algorithm; the undirected view that weakly connected components need is built on first
-use and kept.
+It is built once and reused for every source and every algorithm. ``from_edges`` builds the CSR
+only (on every core, the GIL released); the grouped index (tiling and grouping every edge), the
+in-edges and the undirected view that weakly connected components need are built on first use by
+the kernels that read them, and kept.
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ import numpy as np
 
 from irreg import _core
 from irreg.checks import check_memory
+from irreg.threads import resolve_threads
 
 __all__ = ["IrregGraph"]
 
 
 def _vertex_array(values: object, name: str) -> np.ndarray:
+    """``values`` as contiguous int32 or int64 ids: int32 and int64 arrays pass without a copy."""
     arr = np.asarray(values)
     if arr.ndim != 1:
         raise ValueError(f"{name} must be a 1-D array of vertex ids, got {arr.ndim} dimensions")
@@ -27,7 +30,16 @@ def _vertex_array(values: object, name: str) -> np.ndarray:
         raise TypeError(f"{name} must hold integer vertex ids, got dtype {arr.dtype}")
     if arr.dtype == np.uint64 and arr.max() > np.iinfo(np.int64).max:
         raise ValueError(f"{name} holds ids too large for a vertex id")
-    return np.ascontiguousarray(arr, dtype=np.int64)
+    narrow = arr.dtype.itemsize < 4 or (arr.dtype.itemsize == 4 and arr.dtype.kind == "i")
+    return np.ascontiguousarray(arr, dtype=np.int32 if narrow else np.int64)
+
+
+def _check_id_limit(name: str, largest: int) -> None:
+    if largest >= _core.MAX_VERTICES:
+        raise ValueError(
+            f"{name} holds vertex id {largest}; ids must be below "
+            f"{_core.MAX_VERTICES} (32-bit ids; renumber them)"
+        )
 
 
 def _weight_array(values: object, m: int) -> np.ndarray:
@@ -63,6 +75,7 @@ class IrregGraph:
         *,
         tile_size: int | None = None,
         isa: str | None = None,
+        threads: int | None = None,
     ) -> IrregGraph:
         """Builds the graph of edges ``src[i] -> dst[i]`` (with ``weight[i]`` when given).
 
@@ -86,30 +99,41 @@ class IrregGraph:
             by graph size.
         isa : str, optional
             ISA whose kernels tile the edges (the result does not depend on it).
+        threads : int, optional
+            Threads of the CSR build (None: :func:`irreg.threads.resolve_threads`'s default;
+            1: the serial build). The graph does not depend on it.
         """
         s = _vertex_array(src, "src")
         d = _vertex_array(dst, "dst")
         if s.shape != d.shape:
             raise ValueError(f"src and dst must have the same length, got {s.size} and {d.size}")
+        if s.dtype != d.dtype:  # the core reads one id type; mixed widths meet at int64
+            s, d = s.astype(np.int64, copy=False), d.astype(np.int64, copy=False)
         w = None if weight is None else _weight_array(weight, s.size)
-        for name, ids in (("src", s), ("dst", d)):
-            if ids.size and ids.max() >= _core.MAX_VERTICES:
-                raise ValueError(
-                    f"{name} holds vertex id {int(ids.max())}; ids must be below "
-                    f"{_core.MAX_VERTICES} (32-bit ids; renumber them)"
-                )
         if n is None:
-            n = int(max(s.max(), d.max())) + 1 if s.size else 0
+            largest = [int(ids.max()) if ids.size else -1 for ids in (s, d)]
+            for name, top in zip(("src", "dst"), largest, strict=True):
+                _check_id_limit(name, top)
+            n = max(largest) + 1
         elif not isinstance(n, numbers.Integral) or isinstance(n, bool):
             raise TypeError(f"n must be an integer, got {n!r}")
         elif not 0 <= n <= _core.MAX_VERTICES:
             raise ValueError(f"n must be in [0, {_core.MAX_VERTICES}], got {n}")
+        t = resolve_threads(threads)
         # 8 bytes per vertex for the CSR offsets, about 32 per edge over the build's arrays.
         check_memory(8 * (int(n) + 1) + 32 * s.size * (1 if directed else 2),
                      f"a graph of n={int(n):,} vertices and {s.size:,} edges",
                      "every id below n is a vertex: renumber sparse ids first "
                      "(numpy.unique(..., return_inverse=True))")
-        core = _core.Graph(s, d, w, int(n), bool(directed), tile_size, isa)
+        try:
+            core = _core.Graph(s, d, w, int(n), bool(directed), tile_size, isa, t)
+        except ValueError:
+            # The core names the first id >= n; an id past the 32-bit limit gets this message,
+            # as without n (checked only on failure: it costs a pass over the ids).
+            for name, ids in (("src", s), ("dst", d)):
+                if ids.size:
+                    _check_id_limit(name, int(ids.max()))
+            raise
         return cls(core)
 
     @classmethod

@@ -80,7 +80,7 @@ def test_bench_graph_quick_writes_every_algorithm_and_peer(tmp_path, capsys, ass
     report = json.loads(out.read_text())
     assert report["benchmark"] == "graph"
     rows = report["rows"]
-    assert {r["name"] for r in rows} == {"bfs", "sssp", "sswp", "wcc", "ts"}
+    assert {r["name"] for r in rows} == {"build", "bfs", "sssp", "sswp", "wcc", "ts"}
     assert {r["case"] for r in rows} == {
         "rmat-s13-ef16",
         "er-n8192-m131072",
@@ -94,8 +94,16 @@ def test_bench_graph_quick_writes_every_algorithm_and_peer(tmp_path, capsys, ass
     assert sorted(r["extra"]["threads"] for r in gapbs) == [1] * 9 + [2] * 9
     parallel = [r for r in rows if r["impl"] == "irreg" and r["variant"] == "direction"]
     assert sorted(r["extra"]["threads"] for r in parallel) == [1, 1, 1, 2, 2, 2]
+    # The build of every graph: ours at each thread count, scipy's CSR build beside it.
+    builds = [r for r in rows if r["name"] == "build"]
+    assert sorted((r["impl"], r["extra"].get("threads")) for r in builds) == (
+        [("irreg", 1)] * 4 + [("irreg", 2)] * 4 + [("scipy", None)] * 4
+    )
+    assert all(r["seconds"] > 0 and r["work_unit"] == "edges" for r in builds)
     for row in rows:
         assert ROW_KEYS <= set(row)
+        if row["name"] == "build":
+            continue
         if row["impl"] == "gapbs" and row["seconds"] is None:
             assert "IRREG_GAPBS" in row["extra"]["skipped"]
             continue
@@ -181,4 +189,5 @@ def test_bench_graph_runs_the_graphs_given(tmp_path, capsys):
     capsys.readouterr()
     rows = json.loads(out.read_text())["rows"]
     assert {(r["case"], r["name"]) for r in rows if r["impl"] == "irreg"} == {
-        ("urand-s7-ef4", "wcc"), ("dag-n60-m200", "ts")}
+        ("urand-s7-ef4", "wcc"), ("dag-n60-m200", "ts"),
+        ("urand-s7-ef4", "build"), ("dag-n60-m200", "build")}

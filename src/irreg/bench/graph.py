@@ -39,6 +39,9 @@ if TYPE_CHECKING:
     from nx_irreg.algorithms.verify import Verifier
 
 ALGORITHMS = ("bfs", "sssp", "sswp", "wcc", "ts")
+# Building the graph from its edge list, timed per case beside scipy's CSR build.
+BUILD = "build"
+MEASURED = (BUILD, *ALGORITHMS)
 # kron and urand are GAPBS's -g 20 and -u 20 (undirected); rmat is the same Kronecker draw
 # directed (bottom-up BFS and WCC then need its in-edges).
 FULL_CASES = (
@@ -71,7 +74,7 @@ class GraphBenchConfig:
     quick: bool = False
     isas: Sequence[str] | None = None
     variants: Sequence[str] = DEFAULT_VARIANTS
-    algorithms: Sequence[str] = ALGORITHMS
+    algorithms: Sequence[str] = MEASURED
     networkx_max_edges: int = NETWORKX_MAX_EDGES
     tile_size: int | None = None
     threads: Sequence[int] = (1,)
@@ -99,8 +102,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="extend",
         metavar="ALG",
         dest="algorithms",
-        choices=ALGORITHMS,
-        help="algorithms to time (default: all)",
+        choices=MEASURED,
+        help=f"algorithms to time, and {BUILD!r} for the graph's build (default: all)",
     )
     parser.add_argument(
         "--networkx-max-edges",
@@ -134,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
         quick=args.quick,
         isas=args.isa,
         variants=tuple(args.variants or DEFAULT_VARIANTS),
-        algorithms=tuple(args.algorithms or ALGORITHMS),
+        algorithms=tuple(args.algorithms or MEASURED),
         networkx_max_edges=args.networkx_max_edges,
         tile_size=args.tile_size,
         threads=args.threads or hs.default_thread_counts(),
@@ -164,6 +167,7 @@ def graph_benchmark(config: GraphBenchConfig, harness: hs.Harness) -> list[hs.Ro
             )
     rows: list[hs.Row] = []
     cases = _cases(config)
+    timed_build = BUILD in config.algorithms
     harness.plan(
         sum(
             count_specs(name, config.variants, isas, config.threads)
@@ -171,12 +175,15 @@ def graph_benchmark(config: GraphBenchConfig, harness: hs.Harness) -> list[hs.Ro
             for name in algorithms
             if name in config.algorithms
         )
+        + timed_build * len(cases) * (len(config.threads) + 1)
     )
     for spec, algorithms in cases:
         wanted = [a for a in algorithms if a in config.algorithms]
-        if not wanted:
+        if not wanted and not timed_build:
             continue
         case = Case.build(spec, config.tile_size, config.networkx_max_edges)
+        if timed_build:
+            rows += harness.run(build_specs(case, config.threads))
         with tempfile.TemporaryDirectory(prefix="irreg-gapbs-") as folder:
             case.gapbs_folder = folder
             for name in wanted:
@@ -245,6 +252,49 @@ class Case:
                 hs.note(f"building the NetworkX graph of {edges.name} ...")
                 nx_graph = _networkx_graph(edges)
         return cls(edges.name, edges, graph, source, matrix, nx_graph, nx_skip)
+
+
+def build_specs(case: Case, threads: Sequence[int]) -> list[hs.Spec]:
+    """``IrregGraph.from_edges`` of the case's edge list at every thread count, and scipy's CSR
+    build from the same arrays (``csr_array((w, (src, dst)))``, which sorts rows and sums
+    repeated entries as ours sorts and collapses them; an undirected list is concatenated with
+    its reverse first, inside the timing, as ours stores both directions). Every result is
+    checked against the case's graph: ours entry for entry, scipy's structure (its weights are
+    sums of repeats where ours keep the last)."""
+    from nx_irreg import IrregGraph
+
+    e = case.edges
+    offsets, targets, weights = case.graph.csr()
+    work = e.num_edges
+
+    def check_ours(graph: IrregGraph) -> None:
+        got = graph.csr()
+        if not all(np.array_equal(a, b) for a, b in zip(got, (offsets, targets, weights), strict=True)):
+            raise hs.BenchError(f"build: the CSR of {case.name} differs from the first build")
+
+    def check_scipy(matrix: Any) -> None:
+        if not (np.array_equal(matrix.indptr, offsets) and np.array_equal(matrix.indices, targets)):
+            raise hs.BenchError(f"build: scipy's CSR of {case.name} has other rows than ours")
+
+    def scipy_build(_s: Any) -> Any:
+        import scipy.sparse as sp
+
+        src, dst, w = e.src, e.dst, e.weight if e.weight is not None else np.ones(len(e.src))
+        if not e.directed:
+            src, dst, w = np.concatenate([src, dst]), np.concatenate([dst, src]), np.concatenate([w, w])
+        return sp.csr_array((w, (src, dst)), shape=(e.n, e.n))
+
+    specs = [
+        hs.Spec(name=BUILD, case=case.name, impl="irreg", threads=t, work=work, work_unit="edges",
+                run=lambda _s, t=t: IrregGraph.from_edges(
+                    e.src, e.dst, e.weight, n=e.n, directed=e.directed, threads=t),
+                verify=check_ours)
+        for t in threads
+    ]
+    specs.append(hs.Spec(name=BUILD, case=case.name, impl="scipy", work=work, work_unit="edges",
+                         run=scipy_build, verify=check_scipy,
+                         skip_reason=None if case.matrix is not None else "scipy is not installed"))
+    return specs
 
 
 def algorithm_specs(
