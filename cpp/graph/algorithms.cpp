@@ -79,8 +79,9 @@ auto Timed(Kernel kernel) {
 
 template <class P>
 RunStats RunProgram(const GraphLayout& layout, P* program, const std::string& variant,
-                    const std::string& isa) {
-  Engine<P> engine(layout, program, ParseEngineVariant(variant), KernelsFor(isa));
+                    const std::string& isa, int32_t threads) {
+  Engine<P> engine(layout, program, ParseEngineVariant(variant), KernelsFor(isa),
+                   ThreadsWorthIt(layout.csr(), threads));
   return engine.Run();
 }
 
@@ -125,7 +126,7 @@ BfsResult RunBfs(const Graph& g, VertexId source, const std::string& variant, co
       return DirectionOptimizingBfs(g.layout(), source, ThreadsWorthIt(g.layout().csr(), threads));
     });
   BfsProgram p(g.layout().csr().n, source);
-  RunStats stats = RunProgram(g.layout(), &p, v, isa);
+  RunStats stats = RunProgram(g.layout(), &p, v, isa, threads);
   return {std::move(p.depth), std::move(p.parent), stats};
 }
 
@@ -141,7 +142,7 @@ ValueResult RunSssp(const Graph& g, VertexId source, const std::string& variant,
       return DeltaStepping(csr, source, PathObjective::kShortest, ThreadsWorthIt(csr, threads));
     });
   SsspProgram p(csr.n, source);
-  RunStats stats = RunProgram(g.layout(), &p, v, isa);
+  RunStats stats = RunProgram(g.layout(), &p, v, isa, threads);
   return {std::move(p.distance), stats};
 }
 
@@ -156,7 +157,7 @@ ValueResult RunSswp(const Graph& g, VertexId source, const std::string& variant,
       return DeltaStepping(csr, source, PathObjective::kWidest, ThreadsWorthIt(csr, threads));
     });
   SswpProgram p(g.layout().csr().n, source);
-  RunStats stats = RunProgram(g.layout(), &p, v, isa);
+  RunStats stats = RunProgram(g.layout(), &p, v, isa, threads);
   return {std::move(p.width), stats};
 }
 
@@ -185,7 +186,7 @@ LabelResult RunWcc(const Graph& g, const std::string& variant, const std::string
     });
   const GraphLayout& undirected = g.undirected_layout(KernelsFor(""));
   WccProgram p(undirected.csr().n);
-  RunStats stats = RunProgram(undirected, &p, v, isa);
+  RunStats stats = RunProgram(undirected, &p, v, isa, threads);
   return {std::move(p.label), stats};
 }
 
@@ -197,7 +198,7 @@ LabelResult RunTopologicalGenerations(const Graph& g, const std::string& variant
       return KahnGenerations(g.layout().csr(), ThreadsWorthIt(g.layout().csr(), threads));
     });
   TopoProgram p(g.layout().csr().InDegrees());
-  RunStats stats = RunProgram(g.layout(), &p, v, isa);
+  RunStats stats = RunProgram(g.layout(), &p, v, isa, threads);
   return {std::move(p.generation), stats};
 }
 

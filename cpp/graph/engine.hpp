@@ -17,6 +17,14 @@
 //   hold a sender and tests each lane's source against the senders of the round instead.
 // - kOptSearch activates by Search-and-Activate (the batched binary search of Alg. 1) every
 //   superstep, as the paper does.
+//
+// Threads (DESIGN §12): kOpt and kOptSearch produce messages in parallel over tile columns.
+// The groups of one tile column write only that column's destination range, so the tile columns
+// are cut into shares of about equal group counts, a share is swept by one thread (its tile
+// rows in order) and no message needs an atomic. Each share lists its recipients in its own
+// stretch of the recipient array (a destination range of V vertices lists at most V), so the
+// list is the same whatever thread ran the share; Compute then runs serially share by share.
+// Search-and-Activate, read-only, runs in parallel chunks. threads = 1 is the serial path.
 #pragma once
 
 #include <algorithm>
@@ -26,6 +34,7 @@
 #include <vector>
 
 #include "core/kernel_table.hpp"
+#include "core/threads.hpp"
 #include "graph/graph_layout.hpp"
 
 namespace irreg::graph {
@@ -64,13 +73,31 @@ class Engine {
   // 755 ms; WCC was within noise (480-634 ms).
   static constexpr int64_t kDenseDivisor = 4;
 
-  Engine(const GraphLayout& g, P* program, Variant variant, const KernelTable& kernels)
+  // Shares per thread: more than one lets a thread that got a core late (a shared machine) or
+  // light columns (RMAT's skew) be evened out by dynamic scheduling.
+  static constexpr int32_t kSharesPerThread = 4;
+  // A superstep that sweeps fewer groups than this takes the serial path. A fork and join
+  // costs microseconds on idle cores, but on a shared machine a thread waiting for a core holds
+  // the join for a time slice (milliseconds), and the grid's thousands of supersteps pay it each
+  // time. 1000 x 1000 grid (avx512, 2 cores, another process holding one, medians of 5
+  // interleaved): BFS (~900 groups a superstep) 180 ms at 1 thread, 2.6 s at 2 forking every
+  // superstep; SSSP (~12,500 groups a superstep) 1.73 s at 1 thread, 9.2 s at 2 past 2048
+  // groups, 7.8 s past 8192, 2.75 s past 32768, and 1.50 vs 5.63 s past 16384 in a later run
+  // (1.26-1.28 s at 2 threads on the rare quiet repeats). 65536 groups (1 M lanes, several ms
+  // of sweeping) keeps the grid on one thread and still forks the large supersteps of RMAT and
+  // ER (hundreds of thousands of groups each).
+  static constexpr int64_t kMinParallelGroups = 65536;
+
+  // threads > 1 runs kOpt / kOptSearch over tile columns; the other variants are serial.
+  Engine(const GraphLayout& g, P* program, Variant variant, const KernelTable& kernels,
+         int32_t threads = 1)
       : g_(g), p_(*program), variant_(variant), k_(kernels),
         message_(g.csr().n, P::InitMsg()),
         recipients_(static_cast<size_t>(g.csr().n) + kLanes) {
     if (variant == Variant::kOpt || variant == Variant::kOptSearch) {
       lane_mask_.assign(g.num_groups(), 0);
       group_words_.assign((g.num_groups() + 63) / 64, 0);
+      if (threads > 1) CutShares(threads);
     }
     if (variant == Variant::kOpt) sender_round_.assign(g.csr().n, -1);
     if (variant == Variant::kSerial) inbox_begin_.assign(static_cast<size_t>(g.csr().n) + 1, 0);
@@ -103,6 +130,14 @@ class Engine {
       t0 = Clock::now();
       if (variant_ == Variant::kSerial) {
         ComputeFromInboxes(sink.num_recipients);
+      } else if (swept_by_shares_) {
+        for (const Share& share : shares_)
+          for (int64_t i = 0; i < share.num_recipients; ++i) {
+            const VertexId v = recipients_[share.recipient_base + i];
+            const Msg m = message_[v];
+            message_[v] = P::InitMsg();
+            p_.Compute(*this, v, m);
+          }
       } else {
         for (int64_t i = 0; i < sink.num_recipients; ++i) {
           const VertexId v = recipients_[i];
@@ -209,13 +244,19 @@ class Engine {
           search_cols_.push_back(csr.targets[e]);
         }
       search_slots_.resize(search_rows_.size());
-      g_.LocateSlots(search_rows_.data(), search_cols_.data(),
-                     static_cast<int64_t>(search_rows_.size()), search_slots_.data(), k_.tiling);
+      LocateSearchSlots();
       for (int32_t s : search_slots_) MarkSlot(s);
       ListGroupsInTileOrder();
     }
     auto t1 = Clock::now();
     stats_.activate_seconds += Seconds(t0, t1);
+    swept_by_shares_ = parallel() && SweptGroups(dense) >= kMinParallelGroups;
+    if (swept_by_shares_) {
+      if (!dense) ListGroupsByShare();
+      stats_.vector_ops += ProduceOverShares(dense);
+      stats_.produce_seconds += Seconds(t1, Clock::now());
+      return;
+    }
 
     const GroupedSlots& slots = g_.index().slots();
     ActiveGroups active{g_.local_row(), g_.local_col(), slots.row_base.data(),
@@ -262,6 +303,118 @@ class Engine {
     for (int32_t r : sender_rows_) row_ranges_.push_back({row_groups[r], row_groups[r + 1]});
   }
 
+  // Search-and-Activate without activation reads the index only: chunks run on any thread.
+  void LocateSearchSlots() {
+    const int64_t n = static_cast<int64_t>(search_rows_.size());
+    const int64_t chunks =
+        parallel() ? std::clamp<int64_t>((n + kLocateChunk - 1) / kLocateChunk, 1, threads_) : 1;
+    ParallelFor(static_cast<int32_t>(chunks), chunks, [&](int64_t c) {
+      const int64_t first = n * c / chunks, last = n * (c + 1) / chunks;
+      g_.LocateSlots(search_rows_.data() + first, search_cols_.data() + first, last - first,
+                     search_slots_.data() + first, k_.tiling);
+    });
+  }
+
+  bool parallel() const { return threads_ > 1; }
+
+  int64_t SweptGroups(bool dense) const {
+    if (!dense) return static_cast<int64_t>(groups_.size());
+    int64_t swept = 0;
+    for (const auto& [first, last] : row_ranges_) swept += last - first;
+    return swept;
+  }
+
+  // Cuts the tile columns into shares of about equal group counts (a share's columns are
+  // contiguous, so its destinations are one vertex range). Fewer than two shares: serial.
+  void CutShares(int32_t threads) {
+    const std::vector<int64_t>& col_groups = g_.tile_col_groups();
+    const int32_t cols = static_cast<int32_t>(col_groups.size()) - 1;
+    const int64_t total = col_groups[cols];
+    const int64_t wanted = std::min<int64_t>(cols, int64_t{kSharesPerThread} * threads);
+    if (wanted < 2 || total == 0) return;
+    const int32_t L = g_.log2_tile();
+    share_of_col_.assign(cols, 0);
+    for (int32_t c = 0; c < cols; ++c) {
+      const int64_t share = col_groups[c] * wanted / total;  // groups before c decide
+      if (shares_.empty() || share != shares_.back().id) {
+        Share s;
+        s.id = share;
+        s.first_col = c;
+        shares_.push_back(s);
+      }
+      shares_.back().last_col = c + 1;
+      share_of_col_[c] = static_cast<int32_t>(shares_.size()) - 1;
+    }
+    if (shares_.size() < 2) {
+      shares_.clear();
+      return;
+    }
+    // Each share lists at most one recipient per vertex of its range, plus the vector a
+    // compress-store may write past its last entry.
+    int64_t base = 0;
+    for (Share& s : shares_) {
+      s.recipient_base = base;
+      base += (static_cast<int64_t>(s.last_col - s.first_col) << L) + kLanes;
+    }
+    recipients_.resize(base);
+    threads_ = threads;
+  }
+
+  // Sparse supersteps: the touched groups, in tile order, dealt to the shares of their columns.
+  void ListGroupsByShare() {
+    const int32_t L = g_.log2_tile();
+    const int32_t* col_base = g_.index().slots().col_base.data();
+    for (Share& s : shares_) s.groups.clear();
+    for (int32_t g : groups_) shares_[share_of_col_[col_base[g] >> L]].groups.push_back(g);
+  }
+
+  // Groups of tile row r whose column lies before tile column c: groups of a row are sorted by
+  // column, so a binary search over their column bases.
+  int64_t RowGroupsBefore(int32_t r, int32_t c) const {
+    const int32_t* col_base = g_.index().slots().col_base.data();
+    const int32_t bound = static_cast<int32_t>(std::min<int64_t>(int64_t{c} << g_.log2_tile(), INT32_MAX));
+    int64_t lo = g_.tile_row_groups()[r], hi = g_.tile_row_groups()[r + 1];
+    while (lo < hi) {
+      const int64_t mid = lo + (hi - lo) / 2;
+      if (col_base[mid] < bound) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+  }
+
+  // ProduceMsg share by share on the thread pool; returns the vector operations.
+  int64_t ProduceOverShares(bool dense) {
+    const GroupedSlots& slots = g_.index().slots();
+    const Msg* source = SourceValues();
+    const auto kernel = k_.graph.OverGroups<P>();
+    const int64_t num_shares = static_cast<int64_t>(shares_.size());
+    int64_t vector_ops = 0;
+#pragma omp parallel for num_threads(threads_) schedule(dynamic, 1) reduction(+ : vector_ops)
+    for (int64_t i = 0; i < num_shares; ++i) {
+      Share& share = shares_[i];
+      MessageSink sink{message_.data(), recipients_.data() + share.recipient_base, 0};
+      ActiveGroups active{g_.local_row(), g_.local_col(), slots.row_base.data(),
+                          slots.col_base.data(), g_.slot_weight().data(), lane_mask_.data(),
+                          sender_round_.data(), superstep_, share.groups.data(), 0,
+                          static_cast<int64_t>(share.groups.size())};
+      if (dense) {
+        active.lane_mask = nullptr;
+        active.groups = nullptr;
+        for (int32_t r : sender_rows_) {
+          active.first_group = RowGroupsBefore(r, share.first_col);
+          active.num_groups = RowGroupsBefore(r, share.last_col) - active.first_group;
+          if (active.num_groups == 0) continue;
+          vector_ops += active.num_groups;
+          kernel(active, source, &sink);
+        }
+      } else if (active.num_groups > 0) {
+        vector_ops += active.num_groups;
+        kernel(active, source, &sink);
+      }
+      share.num_recipients = sink.num_recipients;
+    }
+    return vector_ops;
+  }
+
   void MarkSlot(int32_t slot) {
     const int32_t g = slot / kLanes;
     uint16_t& lanes = lane_mask_[g];
@@ -292,6 +445,17 @@ class Engine {
     touched_words_.clear();
   }
 
+  // A share of tile columns [first_col, last_col) and, this superstep, its touched groups and
+  // the recipients it listed at recipients_[recipient_base ...].
+  struct Share {
+    int64_t id = 0;
+    int32_t first_col = 0, last_col = 0;
+    int64_t recipient_base = 0, num_recipients = 0;
+    std::vector<int32_t> groups;
+  };
+  // Search-and-Activate's own chunk (index_collection.cpp): smaller pieces are not worth a thread.
+  static constexpr int64_t kLocateChunk = int64_t{1} << 14;
+
   const GraphLayout& g_;
   P& p_;
   Variant variant_;
@@ -309,6 +473,11 @@ class Engine {
   std::vector<int32_t> sender_rows_;
   std::vector<std::pair<int64_t, int64_t>> row_ranges_;
   std::vector<int32_t> search_rows_, search_cols_, search_slots_;
+  // threads > 1
+  int32_t threads_ = 1;
+  bool swept_by_shares_ = false;  // this superstep's recipients are listed share by share
+  std::vector<Share> shares_;
+  std::vector<int32_t> share_of_col_;
   // serial
   std::vector<Envelope> outbox_;
   std::vector<Msg> inbox_;

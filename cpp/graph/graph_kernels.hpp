@@ -10,10 +10,11 @@
 namespace irreg::graph {
 
 // Where produced messages go. A destination whose message was still InitMsg() before this one
-// is appended to `recipients` (room for kLanes entries past the last vertex), so Compute runs
-// once per vertex that received anything. A message that combines back to InitMsg() (+inf in
-// SSSP after an infinite weight) can list a vertex twice; Compute(v, InitMsg()) must then be a
-// no-op, which holds for every program whose InitMsg is the identity of its combine.
+// and is not after it is appended to `recipients` (room for kLanes entries past the last
+// vertex), so Compute runs once per vertex that received anything and a sweep lists each
+// destination at most once. A message that combines to InitMsg() (+inf in SSSP after an
+// infinite weight) lists nobody: Compute(v, InitMsg()) is a no-op for every program whose
+// InitMsg is the identity of its combine.
 struct MessageSink {
   void* message;  // Msg per vertex, combined in place
   int32_t* recipients;

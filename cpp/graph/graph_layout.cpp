@@ -28,7 +28,7 @@ const GraphLayout::Grouped& GraphLayout::grouped() const {
   std::call_once(grouped_once_, [this] {
     const int32_t n = std::max(csr_.n, 1);
     grouped_.reset(new Grouped{IndexCollection(n, n, tile_size_, ConflictRule::kDestination), {},
-                               {}, {}});
+                               {}, {}, {}});
     Grouped& g = *grouped_;
     const int64_t m = csr_.num_edges();
     std::vector<int32_t> rows(m);
@@ -48,6 +48,10 @@ const GraphLayout::Grouped& GraphLayout::grouped() const {
     g.tile_row_groups.assign(tile_rows + 1, 0);
     for (int64_t k = 0; k < slots.num_groups(); ++k) ++g.tile_row_groups[(slots.row_base[k] >> log2) + 1];
     for (int32_t r = 0; r < tile_rows; ++r) g.tile_row_groups[r + 1] += g.tile_row_groups[r];
+    // The matrix is square: as many tile columns as tile rows.
+    g.tile_col_groups.assign(tile_rows + 1, 0);
+    for (int64_t k = 0; k < slots.num_groups(); ++k) ++g.tile_col_groups[(slots.col_base[k] >> log2) + 1];
+    for (int32_t c = 0; c < tile_rows; ++c) g.tile_col_groups[c + 1] += g.tile_col_groups[c];
     g.slot_weight.assign(slots.num_slots(), 0.0);
     for (int64_t s = 0; s < slots.num_slots(); ++s)
       if (slot_edge[s] >= 0) g.slot_weight[s] = csr_.weights[slot_edge[s]];

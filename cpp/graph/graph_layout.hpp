@@ -36,6 +36,9 @@ class GraphLayout {
   int64_t num_groups() const { return index().slots().num_groups(); }
   // Groups of tile row r are [tile_row_groups()[r], tile_row_groups()[r + 1]).
   const std::vector<int64_t>& tile_row_groups() const { return grouped().tile_row_groups; }
+  // Groups in tile columns below c: tile_col_groups()[c] (prefix over columns, one pass at
+  // build). The engine cuts tile columns into thread shares of about equal work with it.
+  const std::vector<int64_t>& tile_col_groups() const { return grouped().tile_col_groups; }
   int32_t log2_tile() const { return index().geometry().log2_tile; }
   int32_t tile_size() const { return tile_size_; }
   double lane_fill() const;
@@ -55,6 +58,7 @@ class GraphLayout {
     std::vector<int32_t> slot_of_edge;
     std::vector<double> slot_weight;
     std::vector<int64_t> tile_row_groups;
+    std::vector<int64_t> tile_col_groups;
   };
   const Grouped& grouped() const;
 

@@ -75,7 +75,8 @@ inline unsigned EqualBits(V::F64 a, V::F64 b) { return V::BitsF64(V::EqF64(a, b)
 
 // ProduceMsg on the lanes `bits` of kLanes edges: edge weights at `weight`, source values
 // gathered at `src + rows` (or `broadcast_source` when rows is null), messages gathered and
-// scattered at `msg + cols`. Returns the lanes whose destination had no message yet.
+// scattered at `msg + cols`. Returns the lanes whose destination had no message yet and has one
+// now.
 template <class P, class L>
 inline unsigned ProduceLanes(unsigned bits, const int32_t* rows, typename L::Vec broadcast_source,
                              const int32_t* cols, const double* weight,
@@ -93,8 +94,14 @@ inline unsigned ProduceLanes(unsigned bits, const int32_t* rows, typename L::Vec
     if constexpr (P::kUsesSource)
       if (rows != nullptr) source = L::Gather(m, src, L::LoadIdx(rows + lane));
     const typename L::Vec old = L::Gather(m, msg, c);
-    L::Scatter(msg, m, c, P::template ProduceMsg<L>(edge, source, old));
-    fresh |= (EqualBits(old, init) & b) << lane;
+    const typename L::Vec combined = P::template ProduceMsg<L>(edge, source, old);
+    L::Scatter(msg, m, c, combined);
+    unsigned first = EqualBits(old, init) & b;
+    // A message that is still InitMsg() (an infinite SSSP weight) lists nobody: listing it would
+    // let one destination appear once per such edge and overrun the n-entry recipient list.
+    // Only a weight can do that: a sender's own value is never InitMsg().
+    if constexpr (P::kUsesWeight) first &= ~EqualBits(combined, init);
+    fresh |= first << lane;
   }
   return fresh;
 }

@@ -4,7 +4,9 @@ Afforest WCC, direction-optimizing BFS and delta-stepping SSSP/SSWP at ``threads
 against the serial references of :mod:`nx_irreg.algorithms.verify` (and Dijkstra's values bit
 for bit: both are the minimum over paths of the weights summed in path order), on graph shapes
 that stress them differently: random (ER, RMAT), long and thin (paths, grids), one hub (stars),
-many small components and isolated vertices, directed and undirected.
+many small components and isolated vertices, directed and undirected. The engine's opt and
+opt-search variants, parallel over tile columns, on every ISA, against the same references and
+their own ``threads=1`` run, stats included.
 """
 
 from __future__ import annotations
@@ -100,6 +102,25 @@ def graph(request: pytest.FixtureRequest) -> IrregGraph:
     return GRAPHS[request.param]()
 
 
+# Tiles of 64 vertices: the test graphs span dozens of tile columns, so the engine's parallel
+# sweep has shares to deal (one tile, the default for a small graph, is one column: serial).
+ENGINE_TILE = 64
+
+
+def _retiled(g: IrregGraph, tile_size: int) -> IrregGraph:
+    """The same graph with another tile size (an undirected one from its edges u <= v)."""
+    offsets, targets, weights = g.csr()
+    src = np.repeat(np.arange(g.n), np.diff(offsets))
+    keep = slice(None) if g.directed else src <= targets
+    return IrregGraph.from_edges(src[keep], targets[keep], weights[keep], n=g.n,
+                                 directed=g.directed, tile_size=tile_size)
+
+
+@pytest.fixture(scope="module")
+def tiled(graph: IrregGraph) -> IrregGraph:
+    return _retiled(graph, ENGINE_TILE)
+
+
 def _sources(g: IrregGraph) -> list[int]:
     offsets = g.csr()[0]
     busiest = int(np.argmax(np.diff(offsets)))
@@ -151,6 +172,74 @@ def test_delta_stepping_is_dijkstra_bit_for_bit(graph, threads):
         w = sswp(graph, source=s, variant="delta", threads=threads)
         np.testing.assert_array_equal(w.value, sswp(graph, source=s, variant="dijkstra").value)
         np.testing.assert_array_equal(w.value, verify.widest_paths(graph, s))
+
+
+def _same_stats(r, serial) -> None:
+    assert (r.stats.supersteps, r.stats.active_edges, r.stats.vector_ops) == (
+        serial.stats.supersteps, serial.stats.active_edges, serial.stats.vector_ops)
+
+
+@pytest.mark.parametrize("variant", ["opt", "opt-search"])
+def test_engine_over_tile_columns(tiled, variant, isa, threads):
+    g = tiled
+    for s in _sources(g):
+        r = bfs(g, source=s, variant=variant, isa=isa, threads=threads)
+        serial = bfs(g, source=s, variant=variant, isa=isa, threads=1)
+        depth = verify.bfs_depth(g, s)
+        np.testing.assert_array_equal(r.depth, depth)
+        np.testing.assert_array_equal(r.parent, verify.bfs_parent(g, depth))
+        np.testing.assert_array_equal(r.parent, serial.parent)
+        _same_stats(r, serial)
+        for kernel, reference in ((sssp, verify.shortest_paths), (sswp, verify.widest_paths)):
+            r = kernel(g, source=s, variant=variant, isa=isa, threads=threads)
+            serial = kernel(g, source=s, variant=variant, isa=isa, threads=1)
+            np.testing.assert_array_equal(r.value, serial.value)
+            np.testing.assert_array_equal(r.value, reference(g, s))
+            _same_stats(r, serial)
+    r = wcc(g, variant=variant, isa=isa, threads=threads)
+    np.testing.assert_array_equal(r.label, verify.components(g))
+    _same_stats(r, wcc(g, variant=variant, isa=isa, threads=1))
+    assert r.stats.threads == threads
+
+
+@pytest.fixture(scope="module")
+def large() -> IrregGraph:
+    """Big enough that supersteps sweep more groups than the engine's fork threshold (65536)."""
+    rng = np.random.default_rng(11)
+    n, m = 1 << 18, 1 << 21
+    src, dst = rng.integers(0, n, (2, m))
+    return IrregGraph.from_edges(src, dst, rng.integers(0, 8, m).astype(np.float64), n=n,
+                                 tile_size=2048)
+
+
+@pytest.mark.parametrize("variant", ["opt", "opt-search"])
+def test_engine_over_tile_columns_forks(large, variant, isa):
+    for algorithm in ("bfs", "sssp", "sswp", "wcc"):
+        if algorithm == "wcc":
+            runs = [wcc(large, variant=variant, isa=isa, threads=t) for t in (1, 2, 3)]
+        else:
+            kernel = {"bfs": bfs, "sssp": sssp, "sswp": sswp}[algorithm]
+            runs = [kernel(large, source=0, variant=variant, isa=isa, threads=t) for t in (1, 2, 3)]
+        for r in runs[1:]:
+            for a, b in zip(r[:-1], runs[0][:-1]):
+                np.testing.assert_array_equal(a, b, err_msg=algorithm)
+            _same_stats(r, runs[0])
+    np.testing.assert_array_equal(runs[0].label, verify.components(large))
+
+
+@pytest.mark.parametrize("variant", ["naive", "opt", "opt-search"])
+def test_engine_infinite_weights_list_each_recipient_once(variant, threads):
+    """Messages that stay +inf (SSSP over infinite weights) list nobody: the recipient list has
+    room for n entries, and 300 x 300 infinite edges into 300 vertices used to overrun it."""
+    a = 300
+    left, right = np.arange(1, a + 1), np.arange(a + 1, 2 * a + 1)
+    src = np.concatenate([np.zeros(a, dtype=np.int64), np.repeat(left, a)])
+    dst = np.concatenate([left, np.tile(right, a)])
+    w = np.concatenate([np.ones(a), np.full(a * a, np.inf)])
+    g = IrregGraph.from_edges(src, dst, w, n=2 * a + 1, tile_size=ENGINE_TILE)
+    r = sssp(g, source=0, variant=variant, threads=threads)
+    np.testing.assert_array_equal(r.value, verify.shortest_paths(g, 0))
+    assert r.stats.supersteps == 2
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -216,6 +305,11 @@ def test_kahn_generations(seed, threads):
         np.testing.assert_array_equal(r.generation, expected)
         np.testing.assert_array_equal(r.generation, verify.generations(g))
         assert r.stats.threads == threads and r.stats.active_edges <= g.num_edges
+        tiled = IrregGraph.from_edges(src, dst, n=n, tile_size=ENGINE_TILE)
+        for variant in ("opt", "opt-search"):
+            r = topological_generations(tiled, variant=variant, threads=threads)
+            np.testing.assert_array_equal(r.generation, expected)
+            _same_stats(r, topological_generations(tiled, variant=variant, threads=1))
 
 
 def test_empty_graph(threads):

@@ -64,7 +64,7 @@ def check_source(graph: IrregGraph, source: object) -> int:
 
 # The variants whose kernels run on the thread pool (DESIGN §12); every other one runs the
 # serial code path whatever ``threads`` says, and its stats report 1.
-PARALLEL_VARIANTS = frozenset({"direction", "afforest", "delta", "kahn"})
+PARALLEL_VARIANTS = frozenset({"direction", "afforest", "delta", "kahn", "opt", "opt-search"})
 
 
 def run_stats(algorithm: str, variant: str | None, isa: str | None, stats: dict,

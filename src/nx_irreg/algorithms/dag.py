@@ -32,8 +32,8 @@ def topological_generations(
     sets as ``networkx.topological_generations``. Raises :class:`GraphCycleError` (a
     ``ValueError``) when the graph has a cycle, self-loops included. Variants: ``kahn``
     (default: Kahn's algorithm one generation at a time, the frontier parallel over
-    ``threads``), ``naive`` (the engine's fastest on sparse DAGs), ``opt``, ``opt-search``,
-    ``serial``. The generations do not depend on the variant or the thread count.
+    ``threads``), ``naive`` (the engine's fastest on sparse DAGs), ``opt`` and ``opt-search``
+    (parallel over tile columns), ``serial``. The generations do not depend on the variant or the thread count.
     """
     g = check_graph(graph)
     if not g.directed and g.num_edges:

@@ -33,7 +33,8 @@ def sssp(
     graph has weight 1 on every edge. Variants: ``delta`` (delta-stepping, Meyer & Sanders, with
     GAPBS's bucket fusion, buckets the mean edge weight over the mean out-degree wide; default;
     parallel over ``threads``), ``dijkstra`` (serial binary-heap label setting), ``opt`` (wavefront
-    Bellman-Ford over the grouped index, seed 000 Fig. 2 and 4), ``opt-search``, ``naive``,
+    Bellman-Ford over the grouped index, seed 000 Fig. 2 and 4, parallel over tile columns),
+    ``opt-search`` (likewise), ``naive``,
     ``serial``. Every variant and thread count gives the same distances, bit for bit (each is
     the smallest, over paths, of the weights summed along the path in order).
     """

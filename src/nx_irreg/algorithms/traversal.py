@@ -29,8 +29,8 @@ def bfs(
     The parent of a vertex is the smallest-id vertex one level closer to the source that has an
     edge to it, so the tree does not depend on the variant, ISA or thread count. Variants:
     ``direction`` (direction-optimizing, Beamer et al., default; parallel over ``threads``),
-    ``opt`` (grouped index), ``opt-search``, ``naive``, ``serial``. ``threads``: see
-    :mod:`irreg.threads` (None: the default count).
+    ``opt`` (grouped index, parallel over tile columns), ``opt-search`` (likewise), ``naive``,
+    ``serial``. ``threads``: see :mod:`irreg.threads` (None: the default count).
     """
     g = check_graph(graph)
     s = check_source(g, source)
