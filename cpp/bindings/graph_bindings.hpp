@@ -51,6 +51,7 @@ inline py::dict StatsDict(const graph::RunStats& s, std::pair<double, double> re
   py::dict d;
   d["released_at"] = released.first;
   d["reacquired_at"] = released.second;
+  d["threads"] = s.threads;
   d["supersteps"] = s.supersteps;
   d["active_edges"] = s.active_edges;
   d["vector_ops"] = s.vector_ops;
@@ -146,6 +147,8 @@ inline void BindGraph(py::module_& m) {
   m.attr("MAX_VERTICES") = kMaxVertices;
   m.def("variants", &graph::VariantsOf, py::arg("algorithm"));
   m.def("default_variant", &graph::DefaultVariantOf, py::arg("algorithm"));
+  m.def("parallel_variants", &graph::ParallelVariantsOf, py::arg("algorithm"),
+        "The variants of `algorithm` with a parallel path (the others run on one thread).");
   m.def("default_tile_size", &graph::DefaultGraphTileSize, py::arg("n"), py::arg("m"));
 
   m.def("bfs", [](const Graph& g, int64_t source, const std::string& variant,

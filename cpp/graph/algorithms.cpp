@@ -1,6 +1,8 @@
 #include "graph/algorithms.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <iterator>
 #include <stdexcept>
 
 #include "core/dispatch.hpp"
@@ -11,6 +13,14 @@ namespace graph {
 namespace {
 
 const char* const kEngineVariants[] = {"serial", "naive", "opt", "opt-search"};
+// The variants with a parallel path (DESIGN §12); the others run serially whatever `threads`.
+const char* const kParallelVariants[] = {"direction", "afforest", "delta", "kahn", "opt",
+                                         "opt-search"};
+
+bool RunsInParallel(const std::string& v) {
+  return std::find(std::begin(kParallelVariants), std::end(kParallelVariants), v) !=
+         std::end(kParallelVariants);
+}
 
 Variant ParseEngineVariant(const std::string& v) {
   if (v == "serial") return Variant::kSerial;
@@ -66,23 +76,32 @@ int32_t ThreadsWorthIt(const CsrGraph& g, int32_t threads) {
   return g.n + g.num_edges() < kMinParallelSize ? 1 : threads;
 }
 
-// Runs a fast kernel and records its wall time as compute_seconds: kernels never time themselves.
-// (The engine accounts its phases itself: they interleave within every superstep.)
+// The team variant `v` runs on: 1 for a serial variant or a small graph.
+int32_t TeamOf(const std::string& v, const CsrGraph& g, int32_t threads) {
+  return RunsInParallel(v) ? ThreadsWorthIt(g, threads) : 1;
+}
+
+// Runs a fast kernel on a team of `threads` and records its wall time as compute_seconds and
+// the team as stats.threads: kernels never time themselves. (The engine accounts its phases
+// itself: they interleave within every superstep.)
 template <class Kernel>
-auto Timed(Kernel kernel) {
+auto Timed(int32_t threads, Kernel kernel) {
   const auto t0 = std::chrono::steady_clock::now();
-  auto r = kernel();
+  auto r = kernel(threads);
   r.stats.compute_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  r.stats.threads = threads;
   return r;
 }
 
 template <class P>
 RunStats RunProgram(const GraphLayout& layout, P* program, const std::string& variant,
                     const std::string& isa, int32_t threads) {
-  Engine<P> engine(layout, program, ParseEngineVariant(variant), KernelsFor(isa),
-                   ThreadsWorthIt(layout.csr(), threads));
-  return engine.Run();
+  const int32_t team = TeamOf(variant, layout.csr(), threads);
+  Engine<P> engine(layout, program, ParseEngineVariant(variant), KernelsFor(isa), team);
+  RunStats stats = engine.Run();
+  stats.threads = team;
+  return stats;
 }
 
 }  // namespace
@@ -109,6 +128,13 @@ std::vector<std::string> VariantsOf(const std::string& algorithm) {
 // undirected RMAT scale 20; on the directed one about even, 78-85 vs 73-94 ms (no in-edges: see
 // afforest_wcc.cpp). Frontier Kahn TS 128-231 ms vs naive 192-309 ms on dag:1000000:8000000,
 // naive's time not counting the in-degree pass Kahn's includes.
+std::vector<std::string> ParallelVariantsOf(const std::string& algorithm) {
+  std::vector<std::string> out;
+  for (const std::string& v : VariantsOf(algorithm))
+    if (RunsInParallel(v)) out.push_back(v);
+  return out;
+}
+
 std::string DefaultVariantOf(const std::string& algorithm) {
   if (algorithm == "bfs") return "direction";
   if (algorithm == "wcc") return "afforest";
@@ -122,9 +148,8 @@ BfsResult RunBfs(const Graph& g, VertexId source, const std::string& variant, co
   const std::string v = CheckVariant("bfs", variant);
   CheckSource(g, source);
   if (v == "direction")
-    return Timed([&] {
-      return DirectionOptimizingBfs(g.layout(), source, ThreadsWorthIt(g.layout().csr(), threads));
-    });
+    return Timed(TeamOf(v, g.layout().csr(), threads),
+                 [&](int32_t t) { return DirectionOptimizingBfs(g.layout(), source, t); });
   BfsProgram p(g.layout().csr().n, source);
   RunStats stats = RunProgram(g.layout(), &p, v, isa, threads);
   return {std::move(p.depth), std::move(p.parent), stats};
@@ -138,8 +163,8 @@ ValueResult RunSssp(const Graph& g, VertexId source, const std::string& variant,
   const CsrGraph& csr = g.layout().csr();
   CheckNonNegative(csr);
   if (v == "delta")
-    return Timed([&] {
-      return DeltaStepping(csr, source, PathObjective::kShortest, ThreadsWorthIt(csr, threads));
+    return Timed(TeamOf(v, csr, threads), [&](int32_t t) {
+      return DeltaStepping(csr, source, PathObjective::kShortest, t);
     });
   SsspProgram p(csr.n, source);
   RunStats stats = RunProgram(g.layout(), &p, v, isa, threads);
@@ -152,9 +177,8 @@ ValueResult RunSswp(const Graph& g, VertexId source, const std::string& variant,
   RefuseDijkstraVariant("sswp", v);
   CheckSource(g, source);
   if (v == "delta")
-    return Timed([&] {
-      const CsrGraph& csr = g.layout().csr();
-      return DeltaStepping(csr, source, PathObjective::kWidest, ThreadsWorthIt(csr, threads));
+    return Timed(TeamOf(v, g.layout().csr(), threads), [&](int32_t t) {
+      return DeltaStepping(g.layout().csr(), source, PathObjective::kWidest, t);
     });
   SswpProgram p(g.layout().csr().n, source);
   RunStats stats = RunProgram(g.layout(), &p, v, isa, threads);
@@ -167,22 +191,21 @@ SettledValues RunDijkstra(const Graph& g, const std::vector<VertexId>& sources,
   for (VertexId s : sources) CheckSource(g, s);
   const CsrGraph& csr = g.layout().csr();
   if (refuse_negative) CheckNonNegative(csr);
-  return Timed([&] { return Dijkstra(csr, sources, objective, cutoff); });
+  return Timed(1, [&](int32_t) { return Dijkstra(csr, sources, objective, cutoff); });
 }
 
 LabelResult RunWcc(const Graph& g, const std::string& variant, const std::string& isa, int32_t threads) {
   CheckThreads(threads);
   const std::string v = CheckVariant("wcc", variant);
-  if (v == "union-find") return Timed([&] { return UnionFindWcc(g.layout().csr()); });
+  if (v == "union-find")
+    return Timed(1, [&](int32_t) { return UnionFindWcc(g.layout().csr()); });
   if (v == "afforest")
-    return Timed([&] {
+    return Timed(TeamOf(v, g.layout().csr(), threads), [&](int32_t t) {
       // A directed graph's in-edges are used when an earlier call (bottom-up BFS) built them:
       // building them here (GAPBS builds them at load) would cost more than it saves once.
       const GraphLayout& layout = g.layout();
-      const CsrGraph& csr = layout.csr();
-      const int32_t t = ThreadsWorthIt(csr, threads);
       const CsrGraph* in = g.directed() && layout.has_in_edges() ? &layout.in_edges(t) : nullptr;
-      return AfforestWcc(csr, in, !g.directed(), t);
+      return AfforestWcc(layout.csr(), in, !g.directed(), t);
     });
   const GraphLayout& undirected = g.undirected_layout(KernelsFor(""));
   WccProgram p(undirected.csr().n);
@@ -194,9 +217,8 @@ LabelResult RunTopologicalGenerations(const Graph& g, const std::string& variant
   CheckThreads(threads);
   const std::string v = CheckVariant("ts", variant);
   if (v == "kahn")
-    return Timed([&] {
-      return KahnGenerations(g.layout().csr(), ThreadsWorthIt(g.layout().csr(), threads));
-    });
+    return Timed(TeamOf(v, g.layout().csr(), threads),
+                 [&](int32_t t) { return KahnGenerations(g.layout().csr(), t); });
   TopoProgram p(g.layout().csr().InDegrees());
   RunStats stats = RunProgram(g.layout(), &p, v, isa, threads);
   return {std::move(p.generation), stats};

@@ -63,6 +63,8 @@ struct OrderedGenerations {
 // Every variant name, for error messages and the CLI; the default is the fastest method.
 std::vector<std::string> VariantsOf(const std::string& algorithm);
 std::string DefaultVariantOf(const std::string& algorithm);
+// The variants of `algorithm` with a parallel path; the others ignore `threads`.
+std::vector<std::string> ParallelVariantsOf(const std::string& algorithm);
 
 // `variant` "" means the default; `isa` "" the default ISA; `threads` the OpenMP threads (1: the
 // serial path; results do not depend on it). Unknown names, out-of-range sources and thread

@@ -42,6 +42,7 @@ namespace irreg::graph {
 enum class Variant { kSerial, kNaive, kOpt, kOptSearch };
 
 struct RunStats {
+  int32_t threads = 1;       // the team the run used: 1 on the serial path (set by Run*)
   int64_t supersteps = 0;    // message rounds
   int64_t active_edges = 0;  // edges that carried a message, over the run
   int64_t vector_ops = 0;    // W = 16 lane vector operations spent producing messages

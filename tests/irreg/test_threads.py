@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 from irreg import _core
@@ -64,9 +65,11 @@ def test_stats_record_the_count():
     from nx_irreg import IrregGraph
     from nx_irreg.algorithms import bfs
 
-    g = IrregGraph.from_edges([0, 1], [1, 2])
+    g = IrregGraph.from_edges(np.arange(5000), np.arange(1, 5001))
     assert bfs(g, source=0, threads=3).stats.threads == 3  # direction: parallel
     assert bfs(g, source=0, variant="serial", threads=3).stats.threads == 1
+    small = IrregGraph.from_edges([0, 1], [1, 2])  # not worth a fork: the core says 1
+    assert bfs(small, source=0, threads=3).stats.threads == 1
 
 
 def test_threadpoolctl_sees_and_limits_the_pool():

@@ -16,8 +16,9 @@ class RunStats:
     ``simd_utilization = active_edges / (vector_ops * 16)`` is ``None`` for variants that use no
     vector operations. Phase times are seconds: ``compute`` (vertex programs), ``activate``
     (marking the recorded edges in the grouped index), ``produce`` (message production).
-    ``threads`` is the count the kernel was allowed (:mod:`irreg.threads`; 1 for a serial
-    variant; a graph of fewer than 4096 vertices plus edges runs on one thread anyway).
+    ``threads`` is the team the kernel ran on, as the core reports it: the count asked for
+    (:mod:`irreg.threads`), or 1 for a serial variant or a graph of fewer than 4096 vertices plus
+    edges (a fork would cost more than the search).
     ``released_at`` and ``reacquired_at`` are :func:`time.monotonic` readings taken in C++ just
     after the call released the GIL and just before it took it back: calls from several Python
     threads overlap between them.
@@ -62,18 +63,15 @@ def check_source(graph: IrregGraph, source: object) -> int:
     return int(source)
 
 
-# The variants whose kernels run on the thread pool (DESIGN §12); every other one runs the
-# serial code path whatever ``threads`` says, and its stats report 1.
-PARALLEL_VARIANTS = frozenset({"direction", "afforest", "delta", "kahn", "opt", "opt-search"})
+# The variants whose kernels run on the thread pool (DESIGN §12), as the core lists them; every
+# other one runs the serial code path whatever ``threads`` says.
+PARALLEL_VARIANTS = frozenset(
+    v for a in ("bfs", "sssp", "sswp", "wcc", "ts") for v in _core.parallel_variants(a)
+)
 
 
-def run_stats(algorithm: str, variant: str | None, isa: str | None, stats: dict,
-              threads: int = 1) -> RunStats:
+def run_stats(algorithm: str, variant: str | None, isa: str | None, stats: dict) -> RunStats:
+    """The stats of one run; ``stats["threads"]`` is the team the core used (1 for a serial
+    variant or a graph too small to be worth a fork)."""
     variant = variant or _core.default_variant(algorithm)
-    return RunStats(
-        algorithm=algorithm,
-        variant=variant,
-        isa=_core.resolve_isa(isa),
-        **stats,
-        threads=threads if variant in PARALLEL_VARIANTS else 1,
-    )
+    return RunStats(algorithm=algorithm, variant=variant, isa=_core.resolve_isa(isa), **stats)

@@ -31,4 +31,4 @@ def wcc(graph: IrregGraph, *, variant: str | None = None, isa: str | None = None
     g = check_graph(graph)
     t = resolve_threads(threads)
     label, stats = _core.wcc(g._core, variant or "", isa, t)
-    return WccResult(label, run_stats("wcc", variant, isa, stats, t))
+    return WccResult(label, run_stats("wcc", variant, isa, stats))

@@ -47,7 +47,7 @@ def topological_generations(
             f"(e.g. vertex {stuck[0]})"
         )
     order = np.argsort(generation, kind="stable").astype(np.int32)
-    return TopoResult(generation, order, run_stats("ts", variant, isa, stats, t))
+    return TopoResult(generation, order, run_stats("ts", variant, isa, stats))
 
 
 class TopoOrder(NamedTuple):

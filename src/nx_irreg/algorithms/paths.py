@@ -69,7 +69,7 @@ def _best_paths(
     else:
         engine = _core.sswp if widest else _core.sssp
         value, stats = engine(g._core, s, variant or "", isa, t)
-    return PathResult(value, run_stats(algorithm, variant, isa, stats, t))
+    return PathResult(value, run_stats(algorithm, variant, isa, stats))
 
 
 class NegativeCycleError(ValueError):

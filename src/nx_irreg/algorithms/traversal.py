@@ -36,7 +36,7 @@ def bfs(
     s = check_source(g, source)
     t = resolve_threads(threads)
     depth, parent, stats = _core.bfs(g._core, s, variant or "", isa, t)
-    return BfsResult(depth, parent, run_stats("bfs", variant, isa, stats, t))
+    return BfsResult(depth, parent, run_stats("bfs", variant, isa, stats))
 
 
 class BfsOrder(NamedTuple):
