@@ -133,3 +133,23 @@ def test_gapbs_trials_come_from_its_own_timer(monkeypatch, tmp_path, capsys):
     monkeypatch.setenv("FAKE_VERDICT", "FAIL")
     assert cli.main(argv) == 2
     assert "GAPBS bfs failed" in capsys.readouterr().err
+
+
+def test_networkit_and_graphblas_rows_agree_with_the_reference_or_say_why_not(tmp_path, capsys):
+    from irreg.bench.peers import graphblas, networkit
+
+    out = tmp_path / "g.json"
+    argv = ["bench", "graph", "--graph", "urand:8:4", "rmat:8:4", "--algorithm", "bfs", "sssp",
+            "wcc", "--variant", "direction", "--threads", "1,2", "--repeats", "1", "--warmup",
+            "0", "--json", str(out)]
+    assert cli.main(argv) == 0  # a peer's wrong answer would be a BenchError, exit 1
+    capsys.readouterr()
+    rows = json.loads(out.read_text())["rows"]
+    for peer, module in (("networkit", networkit), ("graphblas", graphblas)):
+        mine = [r for r in rows if r["impl"] == peer]
+        assert {(r["case"], r["name"], r["extra"]["threads"]) for r in mine} == {
+            (c, a, t) for c in ("urand-s8-ef4", "rmat-s8-ef4") for a in ("bfs", "sssp", "wcc")
+            for t in (1, 2)}
+        reason = module.skip_reason()
+        assert all(r["extra"].get("skipped") == reason for r in mine)
+        assert all((r["seconds"] is None) == (reason is not None) for r in mine)

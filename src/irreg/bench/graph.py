@@ -29,7 +29,7 @@ import numpy as np
 
 from irreg.bench import harness as hs
 from irreg.bench import report
-from irreg.bench.peers import gapbs
+from irreg.bench.peers import gapbs, graphblas, networkit
 from irreg.cli import args as cli_args
 from irreg.cli.graph import build_graph, run_algorithm
 from irreg.inputs import GENERATOR_FORMS, EdgeList, load_input
@@ -216,6 +216,19 @@ class Case:
     networkx_skip: str | None
     gapbs_folder: str | None = None  # where its GAPBS files go, written when first needed
     gapbs_files: dict[bool, Path] = field(default_factory=dict)  # weighted? -> .wsg / .sg
+    library_graphs: dict[str, Any] = field(default_factory=dict)  # peer -> its graph, built once
+
+    def library_graph(self, peer: str) -> Any:
+        """This graph as NetworkX-free library ``peer`` holds it (built untimed, once)."""
+        if peer not in self.library_graphs:
+            offsets, targets, weights = self.graph.csr()
+            hs.note(f"building the {peer} graph of {self.name} ...")
+            self.library_graphs[peer] = (
+                networkit.graph(offsets, targets, weights, self.graph.n, self.graph.directed)
+                if peer == "networkit"
+                else graphblas.matrices(offsets, targets, weights, self.graph.n)
+            )
+        return self.library_graphs[peer]
 
     def gapbs_file(self, weighted: bool) -> Path:
         """This graph in GAPBS's serialized form (with weights for SSSP), written once."""
@@ -330,8 +343,61 @@ def algorithm_specs(
                     )
                 )
     specs += peer_specs(case, name, reference.expected, work)
+    specs += library_specs(case, name, reference.expected, work, threads)
     specs += gapbs_specs(case, name, work, threads)
     return specs
+
+
+# OpenMP libraries timed at every thread count, beside GAPBS: name -> (module, algorithms).
+LIBRARY_PEERS = {"networkit": (networkit, networkit.ALGORITHMS),
+                 "graphblas": (graphblas, graphblas.ALGORITHMS)}
+
+
+def library_specs(case: Case, name: str, reference: Any, work: int,
+                  threads: Sequence[int]) -> list[hs.Spec]:
+    """NetworKit's and GraphBLAS's ``name`` at every thread count (skipped rows where the
+    library is not installed)."""
+    specs = []
+    for peer, (module, algorithms) in LIBRARY_PEERS.items():
+        if name not in algorithms:
+            continue
+        skip = module.skip_reason()
+        for t in threads:
+            specs.append(hs.Spec(
+                name=name, case=case.name, impl=peer, threads=t, work=work, work_unit="edges",
+                skip_reason=skip,
+                setup=None if skip else lambda p=peer: case.library_graph(p),  # untimed
+                run=None if skip else _library_run(case, peer, name, t),
+                verify=_library_checker(peer, name, reference),
+            ))
+    return specs
+
+
+def _library_run(case: Case, peer: str, name: str, threads: int) -> Callable[[Any], Any]:
+    """The timed call; it receives the peer's graph from the spec's setup."""
+    def run(graph: Any) -> Any:
+        if peer == "networkit":
+            call = networkit.runner(name, graph, case.source, case.graph.directed, threads)
+        else:
+            call = graphblas.runner(name, graph, case.source, threads)
+        assert call is not None
+        return call(graph)
+
+    return run
+
+
+def _library_checker(peer: str, name: str, ref: Any) -> Callable[[Any], None]:
+    def verify(result: np.ndarray) -> None:
+        if name == "bfs":
+            ok = np.array_equal(result, ref.depth)
+        elif name == "sssp":
+            ok = np.allclose(result, ref.value, rtol=1e-12, atol=0.0)
+        else:
+            ok = _same_partition(result, ref.label)
+        if not ok:
+            raise hs.BenchError(f"{name}: {peer} disagrees with the serial reference")
+
+    return verify
 
 
 def _counts_of(variant: str, threads: Sequence[int]) -> Sequence[int]:
@@ -373,7 +439,8 @@ def count_specs(name: str, variants: Sequence[str], isas: Sequence[str],
         for v in variants if v in alg.variants(name)
     )
     peers = sum(name in names for names in PEER_ALGORITHMS.values())
-    return ours + peers + (len(threads) if name in gapbs.KERNELS else 0)
+    libraries = sum(name in algorithms for _, algorithms in LIBRARY_PEERS.values())
+    return ours + peers + (libraries + (name in gapbs.KERNELS)) * len(threads)
 
 
 def peer_specs(case: Case, name: str, reference: Any, work: int) -> list[hs.Spec]:
