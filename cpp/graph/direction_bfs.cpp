@@ -12,23 +12,23 @@
 // top-down steps and a bitmap (one bit per vertex) in bottom-up steps. Result: depth per vertex
 // (-1 unreached) and parent (-1 at the source and unreached).
 //
-// Unvisited vertices hold -1 - out-degree as their depth (GAPBS keeps -degree in its parent
-// array): the read that finds a vertex unvisited also gives its degree for the scout count, so
-// a discovery costs no read of the offsets (on a 1000x1000 grid that read was a third of the
-// search). The last pass turns every negative depth into -1.
+// During the search each vertex has one 64-bit word, depth in the high half and parent in the
+// low half, split into the two result arrays at the end: a discovery writes one cache line, not
+// two (GAPBS keeps a parent only; with separate depth and parent arrays, the second random write
+// per discovery left irreg 19% behind it on GAPBS's -u 20 graph). An unvisited vertex holds
+// -1 - out-degree as its depth (GAPBS keeps -degree in its parent array): the read that finds a
+// vertex unvisited also gives its degree for the scout count, with no read of the offsets.
 //
 // Parents: bottom-up scans in-edges in source order, so the first parent found is the
 // smallest id; top-down keeps the smallest claimant. Either way the parent is the smallest-id
 // vertex of the previous level with an edge to the vertex, as in the engine's variants.
 //
-// Parallel (threads > 1; GAPBS's scheme): top-down claims a vertex with a compare-and-swap on
-// its depth and keeps the smallest claimant with an atomic min on its parent (unclaimed
-// parents hold kNoParent meanwhile, so the min needs no ordering with the claim); discoveries
-// go to per-thread buffers flushed into the shared queue at an atomic tail. Bottom-up runs
-// over vertices in parallel (each writes only its own depth and parent) and sets bits of the
-// next frontier with an atomic or. Depths and parents are the serial ones whatever the count.
+// Parallel (threads > 1; GAPBS's scheme): top-down claims a vertex, and lowers its parent to a
+// smaller claimant of the same level, with a compare-and-swap on its word; discoveries go to
+// per-thread buffers flushed into the shared queue at an atomic tail. Bottom-up runs over
+// vertices in parallel (each writes only its own word) in chunks of whole bitmap words. Depths
+// and parents are the serial ones whatever the count.
 #include <algorithm>
-#include <limits>
 #include <memory>
 
 #include "core/threads.hpp"
@@ -55,30 +55,38 @@ class Bitmap {
   std::vector<uint64_t> words_;
 };
 
-// The depth of a vertex not reached yet: -1 - its out-degree (degrees are below 2**31 - 1).
-inline int32_t Unvisited(const CsrGraph& g, int64_t v) {
-  return static_cast<int32_t>(-1 - g.degree(static_cast<VertexId>(v)));
+// One vertex's search state: depth (high half) and parent (low half).
+using Word = uint64_t;
+inline Word Pack(int32_t depth, VertexId parent) {
+  return (static_cast<Word>(static_cast<uint32_t>(depth)) << 32) | static_cast<uint32_t>(parent);
+}
+inline int32_t DepthOf(Word w) { return static_cast<int32_t>(static_cast<uint32_t>(w >> 32)); }
+inline VertexId ParentOf(Word w) { return static_cast<VertexId>(static_cast<uint32_t>(w)); }
+
+// The word of a vertex not reached yet: depth -1 - its out-degree (degrees are below
+// 2**31 - 1), parent -1.
+inline Word Unvisited(const CsrGraph& g, int64_t v) {
+  return Pack(static_cast<int32_t>(-1 - g.degree(static_cast<VertexId>(v))), -1);
 }
 
 // Expands `frontier` (depth `level`) over out-edges into `next`. Returns the out-degree sum of
 // the vertices discovered (the next frontier's "scout count").
 int64_t TopDownStep(const CsrGraph& out, const std::vector<VertexId>& frontier, int32_t level,
-                    std::vector<int32_t>& depth, std::vector<int32_t>& parent,
-                    std::vector<VertexId>& next, RunStats& stats) {
+                    Word* state, std::vector<VertexId>& next, RunStats& stats) {
   int64_t scout = 0;
   next.clear();
   for (VertexId u : frontier) {
     stats.active_edges += out.degree(u);
     for (int64_t e = out.offsets[u]; e < out.offsets[u + 1]; ++e) {
       const VertexId v = out.targets[e];
-      const int32_t d = depth[v];
+      const Word w = state[v];
+      const int32_t d = DepthOf(w);
       if (d < 0) {
-        depth[v] = level + 1;
-        parent[v] = u;
+        state[v] = Pack(level + 1, u);
         next.push_back(v);
         scout += -1 - static_cast<int64_t>(d);
-      } else if (d == level + 1 && u < parent[v]) {
-        parent[v] = u;
+      } else if (d == level + 1 && u < ParentOf(w)) {
+        state[v] = Pack(level + 1, u);
       }
     }
   }
@@ -87,18 +95,16 @@ int64_t TopDownStep(const CsrGraph& out, const std::vector<VertexId>& frontier, 
 
 // Every unvisited vertex looks for an in-neighbour in `front` (depth `level`) and joins `next`
 // at the first one. Returns how many joined.
-int64_t BottomUpStep(const CsrGraph& in, const Bitmap& front, int32_t level,
-                     std::vector<int32_t>& depth, std::vector<int32_t>& parent, Bitmap& next,
-                     RunStats& stats) {
+int64_t BottomUpStep(const CsrGraph& in, const Bitmap& front, int32_t level, Word* state,
+                     Bitmap& next, RunStats& stats) {
   int64_t awake = 0;
   next.Clear();
   for (VertexId v = 0; v < in.n; ++v) {
-    if (depth[v] >= 0) continue;
+    if (DepthOf(state[v]) >= 0) continue;
     for (int64_t e = in.offsets[v]; e < in.offsets[v + 1]; ++e) {
       stats.active_edges++;
       if (front.Get(in.targets[e])) {
-        depth[v] = level + 1;
-        parent[v] = in.targets[e];
+        state[v] = Pack(level + 1, in.targets[e]);
         next.Set(v);
         ++awake;
         break;
@@ -121,29 +127,16 @@ void BitmapToQueue(const Bitmap& bitmap, int32_t n, std::vector<VertexId>& queue
 
 // ---- The parallel steps (threads > 1): same results as the serial ones above.
 
-constexpr VertexId kNoParent = std::numeric_limits<VertexId>::max();
 // A top-down step over fewer frontier out-edges runs on one thread (the same code, no team):
 // long thin searches (a grid: ~1000 levels of ~1000 vertices) otherwise pay a fork and join
 // per level for little work.
 constexpr int64_t kMinParallelEdges = 4096;
 constexpr int64_t kBottomUpChunk = 1024;
 
-inline int32_t LoadDepth(const int32_t* p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
-
-inline void AtomicMin(VertexId* p, VertexId value) {
-  VertexId old = __atomic_load_n(p, __ATOMIC_RELAXED);
-  while (value < old &&
-         !__atomic_compare_exchange_n(p, &old, value, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
-  }
-}
-
-
 // Queues here hold n slots; `size`/`next_size` say how many are in use (no refill per step).
-int64_t ParallelTopDownStep(const CsrGraph& out, const VertexId* frontier,
-                            int64_t size, int32_t level, std::vector<int32_t>& depth,
-                            std::vector<int32_t>& parent, VertexId* next,
-                            int64_t* next_size, int64_t frontier_edges, RunStats& stats,
-                            int32_t threads) {
+int64_t ParallelTopDownStep(const CsrGraph& out, const VertexId* frontier, int64_t size,
+                            int32_t level, Word* state, VertexId* next, int64_t* next_size,
+                            int64_t frontier_edges, RunStats& stats, int32_t threads) {
   int64_t scout = 0, edges = 0, tail = 0;
 #pragma omp parallel num_threads(threads) reduction(+ : scout, edges) \
     if (frontier_edges >= kMinParallelEdges)
@@ -153,16 +146,24 @@ int64_t ParallelTopDownStep(const CsrGraph& out, const VertexId* frontier,
     for (int64_t i = 0; i < size; ++i) {
       const VertexId u = frontier[i];
       edges += out.degree(u);
+      const Word mine = Pack(level + 1, u);
       for (int64_t e = out.offsets[u]; e < out.offsets[u + 1]; ++e) {
         const VertexId v = out.targets[e];
-        int32_t d = LoadDepth(&depth[v]);
-        if (d < 0 && __atomic_compare_exchange_n(&depth[v], &d, level + 1, false,
-                                                 __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
-          buffer.Push(v);
-          scout += -1 - static_cast<int64_t>(d);
-          d = level + 1;
+        Word w = __atomic_load_n(&state[v], __ATOMIC_RELAXED);
+        // Claim v, or lower its parent to u; a lost race reloads the word and decides again.
+        for (;;) {
+          const int32_t d = DepthOf(w);
+          const bool claim = d < 0;
+          if (!claim && !(d == level + 1 && u < ParentOf(w))) break;
+          if (__atomic_compare_exchange_n(&state[v], &w, mine, true, __ATOMIC_RELAXED,
+                                          __ATOMIC_RELAXED)) {
+            if (claim) {
+              buffer.Push(v);
+              scout += -1 - static_cast<int64_t>(d);
+            }
+            break;
+          }
         }
-        if (d == level + 1) AtomicMin(&parent[v], u);
       }
     }
     buffer.Flush();
@@ -173,22 +174,21 @@ int64_t ParallelTopDownStep(const CsrGraph& out, const VertexId* frontier,
 }
 
 int64_t ParallelBottomUpStep(const CsrGraph& in, const Bitmap& front, int32_t level,
-                             std::vector<int32_t>& depth, std::vector<int32_t>& parent,
-                             Bitmap& next, RunStats& stats, int32_t threads) {
+                             Word* state, Bitmap& next, RunStats& stats, int32_t threads) {
   int64_t awake = 0, edges = 0;
   next.Clear();
   // Chunks of 1024 vertices are whole bitmap words: each word of `next` has one writer, so a
-  // plain store does (GAPBS's choice); an atomic or per discovery cost ~10% of the step.
+  // plain store does (GAPBS's choice); an atomic or per discovery cost ~30% of the 2-thread
+  // search on RMAT scale 20.
   static_assert(kBottomUpChunk % 64 == 0);
 #pragma omp parallel for num_threads(threads) schedule(dynamic, kBottomUpChunk) \
     reduction(+ : awake, edges)
   for (VertexId v = 0; v < in.n; ++v) {
-    if (depth[v] >= 0) continue;
+    if (DepthOf(state[v]) >= 0) continue;
     for (int64_t e = in.offsets[v]; e < in.offsets[v + 1]; ++e) {
       ++edges;
       if (front.Get(in.targets[e])) {
-        depth[v] = level + 1;
-        parent[v] = in.targets[e];
+        state[v] = Pack(level + 1, in.targets[e]);
         next.Set(v);
         ++awake;
         break;
@@ -206,8 +206,7 @@ void ParallelQueueToBitmap(const VertexId* queue, int64_t size, Bitmap& bitmap,
 }
 
 // Any order will do: parents no longer depend on the order the frontier is scanned in.
-int64_t ParallelBitmapToQueue(const Bitmap& bitmap, VertexId* queue,
-                              int32_t threads) {
+int64_t ParallelBitmapToQueue(const Bitmap& bitmap, VertexId* queue, int32_t threads) {
   int64_t tail = 0;
   const int64_t words = bitmap.num_words();
 #pragma omp parallel num_threads(threads)
@@ -222,13 +221,10 @@ int64_t ParallelBitmapToQueue(const Bitmap& bitmap, VertexId* queue,
   return tail;
 }
 
-BfsResult ParallelDirectionOptimizingBfs(const GraphLayout& g, VertexId source, int32_t threads,
-                                         int64_t alpha, int64_t beta) {
+void ParallelSearch(const GraphLayout& g, VertexId source, int32_t threads, int64_t alpha,
+                    int64_t beta, Word* state, RunStats& stats) {
   const CsrGraph& out = g.csr();
   const int32_t n = out.n;
-  BfsResult r{std::vector<int32_t>(n), std::vector<int32_t>(n, kNoParent), {}};
-  ParallelFor(threads, n, [&](int64_t v) { r.depth[v] = Unvisited(out, v); });
-  r.depth[source] = 0;
   // Uninitialised: only the slots a frontier fills are ever touched (no serial zeroing of 2n).
   std::unique_ptr<VertexId[]> frontier(new VertexId[n]), next(new VertexId[n]);
   frontier[0] = source;
@@ -244,41 +240,29 @@ BfsResult ParallelDirectionOptimizingBfs(const GraphLayout& g, VertexId source, 
       int64_t awake = size, previous;
       do {
         previous = awake;
-        awake = ParallelBottomUpStep(in, front, level, r.depth, r.parent, grown, r.stats,
-                                     threads);
+        awake = ParallelBottomUpStep(in, front, level, state, grown, stats, threads);
         front.Swap(grown);
         ++level;
-        ++r.stats.supersteps;
+        ++stats.supersteps;
       } while (awake > 0 && (awake >= previous || awake > n / beta));
       size = ParallelBitmapToQueue(front, frontier.get(), threads);
       scout = 1;
       continue;
     }
     unexplored -= scout;
-    scout = ParallelTopDownStep(out, frontier.get(), size, level, r.depth, r.parent, next.get(), &next_size,
-                                std::max(scout, size), r.stats, threads);
+    scout = ParallelTopDownStep(out, frontier.get(), size, level, state, next.get(), &next_size,
+                                std::max(scout, size), stats, threads);
     frontier.swap(next);
     size = next_size;
     ++level;
-    ++r.stats.supersteps;
+    ++stats.supersteps;
   }
-  ParallelFor(threads, n, [&](int64_t v) {
-    if (r.parent[v] == kNoParent) r.parent[v] = -1;
-    if (r.depth[v] < 0) r.depth[v] = -1;
-  });
-  return r;
 }
 
-}  // namespace
-
-BfsResult DirectionOptimizingBfs(const GraphLayout& g, VertexId source, int32_t threads,
-                                 int64_t alpha, int64_t beta) {
-  if (threads > 1) return ParallelDirectionOptimizingBfs(g, source, threads, alpha, beta);
+void SerialSearch(const GraphLayout& g, VertexId source, int64_t alpha, int64_t beta,
+                  Word* state, RunStats& stats) {
   const CsrGraph& out = g.csr();
   const int32_t n = out.n;
-  BfsResult r{std::vector<int32_t>(n), std::vector<int32_t>(n, -1), {}};
-  for (VertexId v = 0; v < n; ++v) r.depth[v] = Unvisited(out, v);
-  r.depth[source] = 0;
   std::vector<VertexId> frontier{source}, next;
   int64_t unexplored = out.num_edges();
   int64_t scout = out.degree(source);  // out-edges of the frontier
@@ -291,23 +275,42 @@ BfsResult DirectionOptimizingBfs(const GraphLayout& g, VertexId source, int32_t 
       int64_t awake = static_cast<int64_t>(frontier.size()), previous;
       do {
         previous = awake;
-        awake = BottomUpStep(in, front, level, r.depth, r.parent, grown, r.stats);
+        awake = BottomUpStep(in, front, level, state, grown, stats);
         front.Swap(grown);
         ++level;
-        ++r.stats.supersteps;
+        ++stats.supersteps;
       } while (awake > 0 && (awake >= previous || awake > n / beta));
       BitmapToQueue(front, n, frontier);
       scout = 1;
       continue;
     }
     unexplored -= scout;
-    scout = TopDownStep(out, frontier, level, r.depth, r.parent, next, r.stats);
+    scout = TopDownStep(out, frontier, level, state, next, stats);
     frontier.swap(next);
     ++level;
-    ++r.stats.supersteps;
+    ++stats.supersteps;
   }
-  for (VertexId v = 0; v < n; ++v)
-    if (r.depth[v] < 0) r.depth[v] = -1;
+}
+
+}  // namespace
+
+BfsResult DirectionOptimizingBfs(const GraphLayout& g, VertexId source, int32_t threads,
+                                 int64_t alpha, int64_t beta) {
+  const CsrGraph& out = g.csr();
+  const int32_t n = out.n;
+  std::unique_ptr<Word[]> state(new Word[n]);
+  ParallelFor(threads, n, [&](int64_t v) { state[v] = Unvisited(out, v); });
+  state[source] = Pack(0, -1);
+  BfsResult r{std::vector<int32_t>(n), std::vector<int32_t>(n), {}};
+  if (threads > 1)
+    ParallelSearch(g, source, threads, alpha, beta, state.get(), r.stats);
+  else
+    SerialSearch(g, source, alpha, beta, state.get(), r.stats);
+  ParallelFor(threads, n, [&](int64_t v) {
+    const int32_t d = DepthOf(state[v]);
+    r.depth[v] = d < 0 ? -1 : d;
+    r.parent[v] = ParentOf(state[v]);
+  });
   return r;
 }
 
