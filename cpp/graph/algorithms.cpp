@@ -164,10 +164,7 @@ ValueResult RunSssp(const Graph& g, VertexId source, const std::string& variant,
   CheckNonNegative(csr);
   if (v == "delta")
     return Timed(TeamOf(v, csr, threads), [&](int32_t t) {
-      const std::vector<int32_t>* ints =
-          IntWeightsFit(csr) ? g.layout().int_weights(t) : nullptr;
-      return DeltaStepping(csr, source, PathObjective::kShortest, t, 0,
-                           ints ? ints->data() : nullptr);
+      return DeltaStepping(csr, source, PathObjective::kShortest, t);
     });
   SsspProgram p(csr.n, source);
   RunStats stats = RunProgram(g.layout(), &p, v, isa, threads);

@@ -110,13 +110,8 @@ LabelResult KahnGenerations(const CsrGraph& csr, int32_t threads = 1);
 // Delta-stepping (Meyer & Sanders) with GAPBS's bucket fusion: the same values as Dijkstra
 // (min over in-edges of fl(value[u] + w), resp. min(width[u], w)), bit for bit. delta: the
 // bucket width; <= 0 picks DefaultDelta. SSSP needs non-negative weights (checked by RunSssp).
-// int_weights: g's weights as int32 (GraphLayout::int_weights), or null; with them, and every
-// distance below 2**31 (IntWeightsFit), SSSP runs on int32 weights and distances (GAPBS's
-// types: half the bytes per edge and per vertex), with the same values.
 ValueResult DeltaStepping(const CsrGraph& g, VertexId source, PathObjective objective,
-                          int32_t threads = 1, double delta = 0,
-                          const int32_t* int_weights = nullptr);
-bool IntWeightsFit(const CsrGraph& g);
+                          int32_t threads = 1, double delta = 0);
 // SSSP: the mean finite edge weight over the mean out-degree (Meyer and Sanders: delta of
 // order 1 / degree); SSWP: the range of finite
 // weights over kWidthBuckets buckets; 1 where those are not positive and finite.

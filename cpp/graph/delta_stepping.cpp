@@ -29,7 +29,6 @@
 #include <cmath>
 #include <limits>
 
-#include "core/threads.hpp"
 #include "graph/algorithms.hpp"
 
 namespace irreg::graph {
@@ -52,16 +51,12 @@ constexpr size_t kNoBin = std::numeric_limits<size_t>::max();
 constexpr size_t kFusionThreshold = 1000;  // GAPBS's kBinSizeThreshold
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-// T: double, or int32 when every weight is an integer and every distance fits (IntWeightsFit).
-template <class T>
 struct Shortest {
-  using Value = T;
-  static bool Better(T a, T b) { return a < b; }
-  static T Extend(T d, T w) { return d + w; }
-  double Key(T value) const { return static_cast<double>(value); }
+  static bool Better(double a, double b) { return a < b; }
+  static double Extend(double d, double w) { return d + w; }
+  double Key(double value) const { return value; }
 };
 struct Widest {
-  using Value = double;
   double top;  // the largest finite weight: width `top` or more is key 0
   static bool Better(double a, double b) { return a > b; }
   static double Extend(double d, double w) { return w < d ? w : d; }  // Dijkstra's, exactly
@@ -72,7 +67,7 @@ template <class Objective>
 struct Buckets {
   Objective objective;
   double delta;
-  size_t Of(typename Objective::Value value) const {
+  size_t Of(double value) const {
     const double b = objective.Key(value) / delta;
     if (!(b < static_cast<double>(kMaxBin - 1))) return kMaxBin - 1;  // NaN too
     return b > 0 ? static_cast<size_t>(b) : 0;
@@ -90,9 +85,8 @@ inline void Push(Bins& bins, size_t bin, VertexId v) {
   bins[bin].push_back(v);
 }
 
-template <class T>
-inline T LoadValue(const T* p) {
-  T v;
+inline double LoadValue(const double* p) {
+  double v;
   __atomic_load(p, &v, __ATOMIC_ACQUIRE);
   return v;
 }
@@ -103,18 +97,15 @@ inline T LoadValue(const T* p) {
 // (the worse improvement's exchange on `queued` landing last), so it may be relaxed from a
 // bucket past its own, and its out-neighbours' buckets must never fall behind the current one.
 template <bool kAtomic, class Objective>
-inline void RelaxEdges(const CsrGraph& g, const typename Objective::Value* weights, VertexId u,
-                       typename Objective::Value du, const Buckets<Objective>& b,
-                       uint32_t current, typename Objective::Value* value, uint32_t* queued,
-                       Bins& bins) {
-  using T = typename Objective::Value;
+inline void RelaxEdges(const CsrGraph& g, VertexId u, double du, const Buckets<Objective>& b,
+                       uint32_t current, double* value, uint32_t* queued, Bins& bins) {
   for (int64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
     const VertexId v = g.targets[e];
-    const T candidate = Objective::Extend(du, weights[e]);
+    const double candidate = Objective::Extend(du, g.weights[e]);
     if constexpr (kAtomic) {
-      T old = LoadValue(&value[v]);
+      double old = LoadValue(&value[v]);
       while (Objective::Better(candidate, old)) {
-        T desired = candidate;
+        double desired = candidate;
         if (__atomic_compare_exchange(&value[v], &old, &desired, true, __ATOMIC_ACQ_REL,
                                       __ATOMIC_ACQUIRE)) {
           const uint32_t bin = std::max(static_cast<uint32_t>(b.Of(candidate)), current);
@@ -135,9 +126,8 @@ inline void RelaxEdges(const CsrGraph& g, const typename Objective::Value* weigh
 
 // One thread: drain the lowest non-empty bucket pass by pass (each pass is a superstep).
 template <class Objective>
-void SerialDeltaStep(const CsrGraph& g, const typename Objective::Value* weights,
-                     VertexId source, const Buckets<Objective>& b,
-                     typename Objective::Value* value, RunStats& stats) {
+void SerialDeltaStep(const CsrGraph& g, VertexId source, const Buckets<Objective>& b,
+                     double* value, RunStats& stats) {
   Queued queued(g.n, kNotQueued);
   Bins bins;
   queued[source] = static_cast<uint32_t>(b.Of(value[source]));
@@ -154,8 +144,8 @@ void SerialDeltaStep(const CsrGraph& g, const typename Objective::Value* weights
       if (queued[u] != curr) continue;  // stale: u moved to an earlier bucket and was relaxed
       queued[u] = kNotQueued;
       stats.active_edges += g.degree(u);
-      RelaxEdges<false>(g, weights, u, value[u], b, static_cast<uint32_t>(curr), value,
-                        queued.data(), bins);
+      RelaxEdges<false>(g, u, value[u], b, static_cast<uint32_t>(curr), value, queued.data(),
+                        bins);
     }
     pass.clear();
   }
@@ -165,9 +155,8 @@ void SerialDeltaStep(const CsrGraph& g, const typename Objective::Value* weights
 // bucket), drains its own small copy of that bucket (fusion), then all agree on the next
 // bucket and copy their parts of it into the frontier.
 template <class Objective>
-void ParallelDeltaStep(const CsrGraph& g, const typename Objective::Value* weights,
-                       VertexId source, const Buckets<Objective>& b,
-                       typename Objective::Value* value, RunStats& stats, int32_t threads) {
+void ParallelDeltaStep(const CsrGraph& g, VertexId source, const Buckets<Objective>& b,
+                       double* value, RunStats& stats, int32_t threads) {
   std::vector<VertexId> frontier{source};
   int64_t frontier_size = 1, total = 0, edges = 0, rounds = 0;
   size_t curr = b.Of(value[source]), next = kNoBin;
@@ -184,8 +173,7 @@ void ParallelDeltaStep(const CsrGraph& g, const typename Objective::Value* weigh
                                        __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
         return;
       edges += g.degree(u);
-      RelaxEdges<true>(g, weights, u, LoadValue(&value[u]), b, expected, value, queued.data(),
-                       bins);
+      RelaxEdges<true>(g, u, LoadValue(&value[u]), b, expected, value, queued.data(), bins);
     };
     for (;;) {
       const size_t bin = curr;
@@ -229,13 +217,12 @@ void ParallelDeltaStep(const CsrGraph& g, const typename Objective::Value* weigh
 }
 
 template <class Objective>
-void Run(const CsrGraph& g, const typename Objective::Value* weights, VertexId source,
-         const Buckets<Objective>& b, typename Objective::Value* value, RunStats& stats,
-         int32_t threads) {
+void Run(const CsrGraph& g, VertexId source, const Buckets<Objective>& b, double* value,
+         RunStats& stats, int32_t threads) {
   if (threads > 1)
-    ParallelDeltaStep(g, weights, source, b, value, stats, threads);
+    ParallelDeltaStep(g, source, b, value, stats, threads);
   else
-    SerialDeltaStep(g, weights, source, b, value, stats);
+    SerialDeltaStep(g, source, b, value, stats);
 }
 
 }  // namespace
@@ -250,38 +237,20 @@ double DefaultDelta(const CsrGraph& g, PathObjective objective) {
   return std::isfinite(delta) && delta > 0 ? delta : 1.0;
 }
 
-bool IntWeightsFit(const CsrGraph& g) {
-  // Every distance is at most (n - 1) times the largest weight.
-  return g.finite.count == g.num_edges() &&
-         g.finite.high * std::max(0, g.n - 1) < std::numeric_limits<int32_t>::max();
-}
-
 ValueResult DeltaStepping(const CsrGraph& g, VertexId source, PathObjective objective,
-                          int32_t threads, double delta, const int32_t* int_weights) {
+                          int32_t threads, double delta) {
   if (!(delta > 0)) delta = DefaultDelta(g, objective);
   ValueResult r;
-  if (objective == PathObjective::kShortest && int_weights != nullptr && IntWeightsFit(g)) {
-    // Integer sums below 2**31 are exact in float64 too: the same values as the float path.
-    constexpr int32_t kUnreached = std::numeric_limits<int32_t>::max();
-    std::vector<int32_t> value(g.n, kUnreached);
-    value[source] = 0;
-    Run(g, int_weights, source, Buckets<Shortest<int32_t>>{{}, delta}, value.data(), r.stats,
-        threads);
-    r.value.resize(g.n);
-    ParallelFor(threads, g.n, [&](int64_t v) {
-      r.value[v] = value[v] == kUnreached ? kInf : static_cast<double>(value[v]);
-    });
-  } else if (objective == PathObjective::kShortest) {
+  if (objective == PathObjective::kShortest) {
     r.value.assign(g.n, kInf);
     r.value[source] = 0.0;
-    Run(g, g.weights.data(), source, Buckets<Shortest<double>>{{}, delta}, r.value.data(),
-        r.stats, threads);
+    Run(g, source, Buckets<Shortest>{{}, delta}, r.value.data(), r.stats, threads);
   } else {
     const double top = g.finite.high;
     r.value.assign(g.n, -kInf);
     r.value[source] = kInf;
-    Run(g, g.weights.data(), source, Buckets<Widest>{{std::isfinite(top) ? top : 0.0}, delta},
-        r.value.data(), r.stats, threads);
+    Run(g, source, Buckets<Widest>{{std::isfinite(top) ? top : 0.0}, delta}, r.value.data(),
+        r.stats, threads);
   }
   return r;
 }

@@ -1,8 +1,6 @@
 #include "graph/graph_layout.hpp"
 
 #include <algorithm>
-#include <cmath>
-#include <limits>
 
 namespace irreg::graph {
 
@@ -78,25 +76,6 @@ const CsrGraph& GraphLayout::in_edges(int32_t threads) const {
     __atomic_store_n(&has_transposed_, true, __ATOMIC_RELEASE);
   });
   return *transposed_;
-}
-
-const std::vector<int32_t>* GraphLayout::int_weights(int32_t threads) const {
-  std::call_once(int_weights_once_, [this, threads] {
-    const int64_t m = csr_.num_edges();
-    auto ints = std::make_unique<std::vector<int32_t>>(m + kLanes, 0);
-    int64_t refused = 0;
-#pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : refused) \
-    if (threads > 1)
-    for (int64_t e = 0; e < m; ++e) {
-      const double w = csr_.weights[e];  // NaN and inf fail the range test
-      if (w >= 0 && w <= std::numeric_limits<int32_t>::max() && w == std::floor(w))
-        (*ints)[e] = static_cast<int32_t>(w);
-      else
-        ++refused;
-    }
-    if (refused == 0) int_weights_ = std::move(ints);
-  });
-  return int_weights_.get();
 }
 
 bool GraphLayout::has_in_edges() const {

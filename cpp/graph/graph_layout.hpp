@@ -51,10 +51,6 @@ class GraphLayout {
   // kept. has_in_edges(): it needs no build (symmetric, or built by an earlier call).
   const CsrGraph& in_edges(int32_t threads) const;
   bool has_in_edges() const;
-  // The weights as int32 when every one is an integer in [0, 2**31 - 1] (GAPBS's weights, an
-  // unweighted graph's 1s), else null; checked and converted on first use, on `threads`
-  // threads, and kept (4 bytes per edge).
-  const std::vector<int32_t>* int_weights(int32_t threads) const;
 
  private:
   struct Grouped {
@@ -74,8 +70,6 @@ class GraphLayout {
   mutable std::once_flag transposed_once_;
   mutable std::unique_ptr<CsrGraph> transposed_;
   mutable bool has_transposed_ = false;  // set once transposed_ is built
-  mutable std::once_flag int_weights_once_;
-  mutable std::unique_ptr<std::vector<int32_t>> int_weights_;
 };
 
 }  // namespace irreg::graph

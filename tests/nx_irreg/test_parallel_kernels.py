@@ -333,15 +333,3 @@ def test_defaults_are_the_parallel_methods():
     assert bfs(g, source=0).stats.variant == "direction"
     assert variants("ts")[-1] == "kahn"
     assert topological_generations(_er(0, 0, 1)).stats.variant == "kahn"
-
-
-@pytest.mark.parametrize("weight", [2.0**30, 2.0**31 - 1, 2.0**31, 3.5])
-def test_delta_stepping_integer_path_never_overflows(weight, threads):
-    """Integer weights run on int32 distances only when every distance fits: sums past 2**31
-    and weights past int32 take the float path, with Dijkstra's values either way."""
-    n = 5000  # worth a fork
-    ids = np.arange(n)
-    g = IrregGraph.from_edges(ids[:-1], ids[1:], np.full(n - 1, weight), n=n)
-    r = sssp(g, source=0, variant="delta", threads=threads)
-    np.testing.assert_array_equal(r.value, sssp(g, source=0, variant="dijkstra").value)
-    np.testing.assert_array_equal(r.value, weight * ids)
