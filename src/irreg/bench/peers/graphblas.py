@@ -1,18 +1,21 @@
 """SuiteSparse:GraphBLAS (through python-graphblas) as a peer of ``irreg bench graph``, where it
 is installed.
 
-GraphBLAS has no BFS, SSSP or WCC of its own: these are the textbook linear-algebra forms
+GraphBLAS has no BFS or SSSP of its own: these are the textbook linear-algebra forms
 (Kepner and Gilbert, "Graph Algorithms in the Language of Linear Algebra"; the LAGraph basic
 methods) written with python-graphblas, each iteration one masked vector-matrix product:
 
 - BFS: level-synchronous, ``frontier<!visited> = frontier any.pair A``;
 - SSSP: frontier Bellman-Ford, ``candidates = frontier min.plus A``, the improved vertices are
-  the next frontier;
-- WCC: frontier min-label propagation over the pattern of ``A + A'``.
+  the next frontier.
+
+No WCC row: min-label propagation costs O(n x diameter) (on the 1000 x 1000 grid it ran for
+minutes and took 24 GB before the kernel killed the benchmark), and FastSV, the GraphBLAS method
+that avoids it, is not written here.
 
 The matrix is built untimed from the CSR irreg times; each row includes reading the result into
 NumPy, at ``graphblas.ss.config["nthreads"] = t`` (SuiteSparse's OpenMP). Results are returned
-as irreg's: depth per vertex (-1 unreached), distances (inf unreached), component labels.
+as irreg's: depth per vertex (-1 unreached), distances (inf unreached).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import numpy as np
 
 __all__ = ["ALGORITHMS", "matrices", "runner", "skip_reason"]
 
-ALGORITHMS = ("bfs", "sssp", "wcc")
+ALGORITHMS = ("bfs", "sssp")
 
 
 def skip_reason() -> str | None:
@@ -36,17 +39,13 @@ def skip_reason() -> str | None:
     return None
 
 
-def matrices(offsets: np.ndarray, targets: np.ndarray, weights: np.ndarray,
-             n: int) -> tuple[Any, Any]:
-    """The weighted adjacency matrix of a CSR and the pattern of ``A + A'`` (for WCC)."""
+def matrices(offsets: np.ndarray, targets: np.ndarray, weights: np.ndarray, n: int) -> Any:
+    """The weighted adjacency matrix of a CSR."""
     import graphblas as gb
 
     m = int(offsets[-1])
-    a = gb.Matrix.from_csr(offsets, targets[:m], values=np.asarray(weights[:m], np.float64),
-                           nrows=n, ncols=n)
-    pattern = a.apply(gb.unary.one).new(dtype=bool)
-    both = pattern.ewise_add(pattern.T, gb.binary.lor).new()
-    return a, both
+    return gb.Matrix.from_csr(offsets, targets[:m], values=np.asarray(weights[:m], np.float64),
+                              nrows=n, ncols=n)
 
 
 def _dense(v: Any, n: int, missing: float, dtype: Any) -> np.ndarray:
@@ -88,30 +87,12 @@ def _sssp(a: Any, source: int) -> np.ndarray:
     return _dense(dist, n, np.inf, np.float64)
 
 
-def _wcc(both: Any) -> np.ndarray:
-    import graphblas as gb
-
-    n = both.nrows
-    ids = np.arange(n, dtype=np.int64)
-    labels = gb.Vector.from_coo(ids, ids, dtype=gb.dtypes.INT64, size=n)
-    frontier = labels.dup()
-    while frontier.nvals:
-        candidates = gb.semiring.min_first(frontier @ both).new()
-        lower = gb.binary.lt(candidates & labels).new()
-        frontier = gb.Vector(gb.dtypes.INT64, n)
-        frontier(lower.V) << candidates
-        labels(gb.binary.min) << frontier
-    return _dense(labels, n, -1, np.int64)
-
-
-def runner(name: str, mats: tuple[Any, Any], source: int,
+def runner(name: str, a: Any, source: int,
            threads: int) -> Callable[[Any], np.ndarray] | None:
     """The timed call for algorithm ``name`` on ``threads`` threads (None: not one of ours)."""
     import graphblas as gb
 
-    a, both = mats
-    calls = {"bfs": lambda: _bfs(a, source), "sssp": lambda: _sssp(a, source),
-             "wcc": lambda: _wcc(both)}
+    calls = {"bfs": lambda: _bfs(a, source), "sssp": lambda: _sssp(a, source)}
     if name not in calls:
         return None
     call = calls[name]
