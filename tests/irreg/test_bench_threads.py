@@ -153,3 +153,12 @@ def test_networkit_and_graphblas_rows_agree_with_the_reference_or_say_why_not(tm
         reason = module.skip_reason()
         assert all(r["extra"].get("skipped") == reason for r in mine)
         assert all((r["seconds"] is None) == (reason is not None) for r in mine)
+
+
+def test_distinct_colors_give_neighbouring_series_different_hues():
+    from matplotlib.colors import rgb_to_hsv
+
+    colors = report.distinct_colors(14)
+    assert len({tuple(c) for c in colors}) == 14
+    hues = [rgb_to_hsv(c[:3])[0] for c in colors[:10]]  # tab20's grey pair is 8 and 9 apart
+    assert all(abs(hues[k] - hues[k + 1]) > 0.02 for k in range(7))

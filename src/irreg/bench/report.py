@@ -166,14 +166,15 @@ def speedup_panel(
 
 
 def distinct_colors(n: int) -> list[Any]:
-    """``n`` colours no two alike: tab10 up to 10, tab20 up to 20, then a sampled colour map."""
+    """``n`` colours no two alike: tab10 up to 10, tab20 up to 20 (its ten dark shades first,
+    then the light ones, so that neighbouring series never share a hue), then a sampled map."""
     from matplotlib import colormaps
 
     if n <= 10:
         return [f"C{k}" for k in range(n)]
     if n <= 20:
         tab20 = colormaps["tab20"]
-        return [tab20(k) for k in range(n)]
+        return [tab20(k) for k in [*range(0, 20, 2), *range(1, 20, 2)][:n]]
     return list(colormaps["turbo"]([k / (n - 1) for k in range(n)]))
 
 
