@@ -107,6 +107,9 @@ def test_bench_graph_quick_writes_every_algorithm_and_peer(tmp_path, capsys, ass
         if row["impl"] == "gapbs" and row["seconds"] is None:
             assert "IRREG_GAPBS" in row["extra"]["skipped"]
             continue
+        if row["impl"] in ("networkit", "graphblas") and row["seconds"] is None:
+            assert "is not installed" in row["extra"]["skipped"]  # optional peers
+            continue
         assert row["seconds"] > 0 and row["extra"]["speedup_vs_serial"] > 0
     opt = [r for r in rows if r["variant"] == "opt"]
     assert opt and all(0 < r["extra"]["simd_utilization"] <= 1 for r in opt)
