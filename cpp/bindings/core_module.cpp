@@ -7,6 +7,7 @@
 #include "bindings/grouped_index_bindings.hpp"
 #include "bindings/md_bindings.hpp"
 #include "bindings/networkx_bindings.hpp"
+#include "bindings/path_bindings.hpp"
 #include "bindings/thread_bindings.hpp"
 
 PYBIND11_MODULE(_core, m) {
@@ -17,6 +18,7 @@ PYBIND11_MODULE(_core, m) {
   irreg::bindings::BindGroupedIndex(m, "destination");
   irreg::bindings::BindGraph(m);
   irreg::bindings::BindNetworkx(m);
+  irreg::bindings::BindPaths(m);
   irreg::bindings::BindAligner(m);
   irreg::bindings::BindEmu(m);
   irreg::bindings::BindMd(m);

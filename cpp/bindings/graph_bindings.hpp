@@ -180,19 +180,25 @@ inline void BindGraph(py::module_& m) {
   // The one binding of the Dijkstra kernel: variant "dijkstra" of sssp/sswp (nx_irreg shapes the
   // result) and the NetworkX backend's multi-source, cutoff, settle-order form.
   m.def("dijkstra", [](const Graph& g, const std::vector<int64_t>& sources, bool widest,
-                       std::optional<double> cutoff, bool refuse_negative) {
-    const std::vector<VertexId> s = VertexList(sources, g.layout().csr().n);
+                       std::optional<double> cutoff, bool refuse_negative,
+                       std::optional<int64_t> target) {
+    const int32_t n = g.layout().csr().n;
+    const std::vector<VertexId> s = VertexList(sources, n);
+    const VertexId t = target ? VertexList({*target}, n)[0] : -1;
     const auto objective = widest ? graph::PathObjective::kWidest : graph::PathObjective::kShortest;
     std::pair<double, double> released;
     graph::SettledValues r = WithoutGil(
-        [&] { return graph::RunDijkstra(g, s, objective, cutoff, refuse_negative); }, &released);
-    return py::make_tuple(Adopt(std::move(r.value)), Adopt(std::move(r.order)), r.contradiction,
+        [&] { return graph::RunDijkstra(g, s, objective, cutoff, refuse_negative, t); },
+        &released);
+    return py::make_tuple(Adopt(std::move(r.value)), Adopt(std::move(r.order)),
+                          Adopt(std::move(r.parent)), r.contradiction,
                           StatsDict(r.stats, released));
   }, py::arg("graph"), py::arg("sources"), py::arg("widest") = false, py::arg("cutoff") = py::none(),
-     py::arg("refuse_negative") = false,
-     "Label-setting paths from sources: (value, settle order, contradiction, stats). widest: "
-     "max-min widths instead of sums; cutoff: values worse than it are not kept; "
-     "refuse_negative: a negative weight raises ValueError naming the edge.");
+     py::arg("refuse_negative") = false, py::arg("target") = py::none(),
+     "Label-setting paths from sources: (value, settle order, parent, contradiction, stats). "
+     "widest: max-min widths instead of sums; cutoff: values worse than it are not kept; "
+     "refuse_negative: a negative weight raises ValueError naming the edge; target: stop once "
+     "it settles. parent: the vertex whose edge last improved each one (-1: none).");
 
   auto label_algorithm = [&m](const char* name, graph::LabelResult (*run)(const Graph&, const std::string&, const std::string&, int32_t)) {
     m.def(name, [run](const Graph& g, const std::string& variant,

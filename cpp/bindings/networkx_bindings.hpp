@@ -8,6 +8,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -118,6 +119,7 @@ class NetworkxConverter {
   py::list nodes() const { return nodes_; }
   py::object index() const { return index_; }  // None when labels are 0..n-1 in order
   bool integral() const { return integral_; }
+  bool hidden() const { return hidden_; }  // some edge's None weight left it out
   // The one type of every integer weight (int for Python's, bools and int subclasses too: their
   // sums are ints), None when they differ or there are none.
   py::object integer_type() const { return int_types_agree_ ? int_type_ : py::none(); }
@@ -253,7 +255,10 @@ class NetworkxConverter {
       return;
     }
     const std::optional<double> w = WeightOf(u, v, data);
-    if (!w) return;  // a None weight hides the edge
+    if (!w) {  // a None weight hides the edge
+      hidden_ = true;
+      return;
+    }
     targets_.push_back(target);
     weights_.push_back(*w);
   }
@@ -269,6 +274,7 @@ class NetworkxConverter {
   py::object index_ = py::none();
   bool identity_ = true;
   bool integral_ = true;
+  bool hidden_ = false;
   bool negative_ = false;
   uint64_t magnitude_sum_ = 0;  // saturates just past 2**53
   py::object int_type_ = py::none();
@@ -277,6 +283,82 @@ class NetworkxConverter {
   std::vector<VertexId> targets_;
   std::vector<double> weights_;
 };
+
+// The in-edges of a converted directed graph in G._pred's order (NetworkX's predecessor order),
+// each with its out-edge's weight: what reverse traversals, single-target paths and
+// bidirectional searches read, so their ties break as NetworkX's do. Every converted edge must
+// be found in G._pred exactly once, so a G that changed since its conversion raises
+// RuntimeError rather than give a stale answer. (An unmatched entry is allowed only where a
+// None weight hid the edge from the conversion.)
+inline std::unique_ptr<graph::Graph> NetworkxPredecessors(py::handle g, const graph::Graph& out,
+                                                          const py::list& nodes,
+                                                          const py::object& index) {
+  static constexpr const char* kStale =
+      "G changed since it was converted: its predecessor dicts no longer match the converted "
+      "edges; convert it again (nx_irreg.backend_graph.from_networkx)";
+  const graph::CsrGraph& csr = out.layout().csr();
+  const int32_t n = csr.n;
+  const py::object pred = g.attr("_pred");
+  if (static_cast<int64_t>(py::len(pred)) != n || static_cast<int64_t>(py::len(nodes)) != n)
+    throw std::runtime_error(kStale);
+  // The out-edges regrouped by target, sources ascending, remembering each one's edge.
+  std::vector<int64_t> in_offsets(static_cast<size_t>(n) + 1, 0);
+  for (int64_t e = 0; e < csr.num_edges(); ++e) ++in_offsets[csr.targets[e] + 1];
+  for (int32_t v = 0; v < n; ++v) in_offsets[v + 1] += in_offsets[v];
+  std::vector<VertexId> sources(static_cast<size_t>(csr.num_edges()));
+  std::vector<int64_t> edge_of(sources.size());
+  {
+    std::vector<int64_t> next(in_offsets.begin(), in_offsets.end() - 1);
+    for (VertexId u = 0; u < n; ++u)
+      for (int64_t e = csr.offsets[u]; e < csr.offsets[u + 1]; ++e) {
+        const int64_t at = next[csr.targets[e]]++;
+        sources[at] = u;
+        edge_of[at] = e;
+      }
+  }
+  auto id_of = [&](py::handle label) -> int64_t {
+    if (index.is_none()) {
+      int overflow = 0;
+      const long long x = PyLong_CheckExact(label.ptr())
+                              ? PyLong_AsLongLongAndOverflow(label.ptr(), &overflow) : -1;
+      return (overflow || x < 0 || x >= n) ? -1 : x;
+    }
+    PyObject* found = PyDict_GetItemWithError(index.ptr(), label.ptr());
+    if (found == nullptr) {
+      if (PyErr_Occurred()) throw py::error_already_set();
+      return -1;
+    }
+    return PyLong_AsLongLong(found);
+  };
+  std::vector<int64_t> offsets(static_cast<size_t>(n) + 1, 0);
+  std::vector<VertexId> targets;
+  std::vector<double> weights;
+  targets.reserve(sources.size());
+  weights.reserve(sources.size());
+  for (int32_t v = 0; v < n; ++v) {
+    const py::object row = MappingGet(pred, nodes[v], py::none());
+    if (row.is_none()) throw std::runtime_error(kStale);
+    const VertexId* begin = sources.data() + in_offsets[v];
+    const VertexId* end = sources.data() + in_offsets[v + 1];
+    ForEachItem(row, [&](py::handle label, py::handle) {
+      const int64_t u = id_of(label);
+      const VertexId* at = u < 0 ? end : std::lower_bound(begin, end, static_cast<VertexId>(u));
+      if (at == end || *at != u) {
+        if (!csr.weighted) throw std::runtime_error(kStale);
+        return;  // an edge whose None weight hid it
+      }
+      targets.push_back(static_cast<VertexId>(u));
+      weights.push_back(csr.weights[edge_of[at - sources.data()]]);
+    });
+    offsets[v + 1] = static_cast<int64_t>(targets.size());
+  }
+  if (static_cast<int64_t>(targets.size()) != csr.num_edges()) throw std::runtime_error(kStale);
+  py::gil_scoped_release release;
+  return std::make_unique<graph::Graph>(
+      graph::CsrGraph::FromRows(std::move(offsets), std::move(targets),
+                                csr.weighted ? std::move(weights) : std::vector<double>{}, n),
+      true, 0, KernelsFor(IsaArg(std::nullopt)));
+}
 
 inline void BindNetworkx(py::module_& m) {
   using graph::Graph;
@@ -288,13 +370,19 @@ inline void BindNetworkx(py::module_& m) {
     c.Run();
     std::unique_ptr<Graph> built = c.Build(directed, tile_size, k);
     return py::make_tuple(std::move(built), c.nodes(), c.index(), c.integral(),
-                          c.integer_type());
+                          c.integer_type(), c.hidden());
   }, py::arg("G"), py::arg("weight"), py::arg("default_weight"), py::arg("tile_size") = 0,
      py::arg("isa") = py::none(),
      "Graph, node labels, label->position dict (None when labels are 0..n-1 in order), and "
-     "whether every weight was an integer, and the integers' one type (None if several). "
+     "whether every weight was an integer, the integers' one type (None if several), and "
+     "whether a None weight hid an edge. "
      "NotImplementedError where float64 cannot give "
      "NetworkX's exact lengths (see from_networkx).");
+
+  m.def("networkx_predecessors", &NetworkxPredecessors, py::arg("G"), py::arg("graph"),
+        py::arg("nodes"), py::arg("index"),
+        "The converted graph's in-edges in G._pred's order (a directed Graph whose row v lists "
+        "v's predecessors, weighted as their edges); RuntimeError if G changed since.");
 
   m.def("ordered_bfs", [](const Graph& g, const std::vector<int64_t>& sources, int64_t depth_limit) {
     const graph::CsrGraph& csr = g.layout().csr();
@@ -318,17 +406,19 @@ inline void BindNetworkx(py::module_& m) {
                           r.complete);
   }, py::arg("graph"));
 
-  m.def("bellman_ford", [](const Graph& g, const std::vector<int64_t>& sources) {
+  m.def("bellman_ford", [](const Graph& g, const std::vector<int64_t>& sources, bool heuristic) {
     const graph::CsrGraph& csr = g.layout().csr();
     const std::vector<VertexId> s = VertexList(sources, csr.n);
-    graph::SettledValues r;
+    graph::BellmanFordResult r;
     {
       py::gil_scoped_release release;
-      r = graph::BellmanFord(csr, s);
+      r = graph::BellmanFord(csr, s, heuristic);
     }
-    return py::make_tuple(Adopt(std::move(r.value)), Adopt(std::move(r.order)), r.contradiction,
-                          r.negative_cycle);
-  }, py::arg("graph"), py::arg("sources"));
+    return py::make_tuple(Adopt(std::move(r.settled.value)), Adopt(std::move(r.settled.order)),
+                          Adopt(std::move(r.pred_offsets)), Adopt(std::move(r.pred)),
+                          r.cycle_vertex);
+  }, py::arg("graph"), py::arg("sources"), py::arg("heuristic") = true,
+     "(distance, first-reached order, pred offsets, pred ids, negative-cycle vertex or -1).");
 }
 
 }  // namespace irreg::bindings

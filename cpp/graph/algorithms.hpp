@@ -39,9 +39,18 @@ struct LabelResult {  // WCC: smallest vertex id of the component; TS: generatio
 struct SettledValues {
   std::vector<double> value;    // not reached (or beyond the cutoff): +inf; widest paths: -inf
   std::vector<VertexId> order;  // vertices in the order their values became final
+  std::vector<VertexId> parent;  // Dijkstra: the vertex whose edge last improved it; -1 if none
   bool contradiction = false;   // Dijkstra met a negative weight that improves a settled vertex
   bool negative_cycle = false;  // Bellman-Ford found a negative cycle reachable from a source
   RunStats stats;               // Dijkstra: supersteps = settled vertices, their out-edges
+};
+// Bellman-Ford's values plus NetworkX's pred dict: every equal-distance predecessor of each
+// vertex in the order found, flattened (pred of v: pred[pred_offsets[v], pred_offsets[v + 1])).
+struct BellmanFordResult {
+  SettledValues settled;  // value, order (first reached), negative_cycle
+  std::vector<int64_t> pred_offsets;
+  std::vector<VertexId> pred;
+  VertexId cycle_vertex = -1;  // the vertex whose improvement revealed a negative cycle
 };
 // What a label-setting search optimizes: the smallest sum of weights (SSSP) or the largest
 // smallest weight along the path (SSWP, widest path).
@@ -52,6 +61,22 @@ struct OrderedLevels {
   std::vector<VertexId> order;     // sources (once each, in the given order), then discoveries
   std::vector<VertexId> parent;    // the discoverer; -1 for sources and unreached vertices
   std::vector<int64_t> level_end;  // level k is order[level_end[k-1] (0 for k = 0), level_end[k])
+};
+// A source-to-target path (bidirectional searches).
+struct FoundPath {
+  std::vector<VertexId> path;  // source ... target; empty: target not reachable
+  double length = 0;
+  bool contradiction = false;  // Dijkstra: a negative weight improved a settled vertex
+};
+// One chunk of an all-pairs computation: per source, its reached vertices in NetworkX's order,
+// their lengths and (when asked) the vertex each was reached from.
+struct ManySourceLengths {
+  std::vector<int64_t> offsets;  // source i: entries [offsets[i], offsets[i + 1])
+  std::vector<VertexId> order;
+  std::vector<double> value;
+  std::vector<VertexId> parent;  // -1 for the source; empty unless asked for
+  int64_t failed_at = -1;        // the first source whose search failed (negative cycle or
+                                 // contradiction); the sources before it are complete
 };
 // Kahn's algorithm by generations in NetworkX's order (topological_generations).
 struct OrderedGenerations {
@@ -88,7 +113,7 @@ ValueResult RunSswp(const Graph& g, VertexId source, const std::string& variant,
 // improves a settled vertex ends the search with `contradiction` set (NetworkX's behaviour).
 SettledValues RunDijkstra(const Graph& g, const std::vector<VertexId>& sources,
                           PathObjective objective, std::optional<double> cutoff,
-                          bool refuse_negative);
+                          bool refuse_negative, VertexId target = -1);
 
 // The fast kernels (direction_bfs.cpp, union_find_wcc.cpp, afforest_wcc.cpp, dijkstra.cpp,
 // delta_stepping.cpp, kahn_generations.cpp). `threads` > 1 runs the OpenMP form; 1 the serial code, no parallel
@@ -116,14 +141,33 @@ ValueResult DeltaStepping(const CsrGraph& g, VertexId source, PathObjective obje
 // order 1 / degree); SSWP: the range of finite
 // weights over kWidthBuckets buckets; 1 where those are not positive and finite.
 double DefaultDelta(const CsrGraph& g, PathObjective objective);
+// target >= 0: stop once it settles (NetworkX's source-to-target searches).
 SettledValues Dijkstra(const CsrGraph& g, const std::vector<VertexId>& sources,
-                       PathObjective objective, std::optional<double> cutoff = std::nullopt);
+                       PathObjective objective, std::optional<double> cutoff = std::nullopt,
+                       VertexId target = -1);
 
 // The kernels behind the NetworkX backend's ordered outputs (ordered_bfs.cpp,
 // ordered_topological_sort.cpp, bellman_ford.cpp; Dijkstra above). depth_limit < 0: no limit.
 OrderedLevels OrderedBfs(const CsrGraph& g, const std::vector<VertexId>& sources,
                          int64_t depth_limit);
 OrderedGenerations OrderedTopologicalGenerations(const CsrGraph& g);
-SettledValues BellmanFord(const CsrGraph& g, const std::vector<VertexId>& sources);
+// NetworkX's bidirectional_shortest_path and bidirectional_dijkstra (bidirectional_search.cpp):
+// `in` holds the in-edges in G._pred's order (for an undirected graph, `out` again).
+// unit_weights: every edge weighs 1 (NetworkX's weight=None on a graph converted with weights);
+// BFS ignores weights anyway and takes it only to share the Dijkstra's signature.
+FoundPath BidirectionalBfs(const CsrGraph& out, const CsrGraph& in, VertexId source,
+                           VertexId target, bool unit_weights = false);
+FoundPath BidirectionalDijkstra(const CsrGraph& out, const CsrGraph& in, VertexId source,
+                                VertexId target, bool unit_weights = false);
+// Chunks of all-pairs lengths (many_sources.cpp): the ordered kernels once per source.
+ManySourceLengths ManySourceBfs(const CsrGraph& g, const std::vector<VertexId>& sources,
+                                int64_t depth_limit, bool parents);
+ManySourceLengths ManySourceDijkstra(const CsrGraph& g, const std::vector<VertexId>& sources,
+                                     std::optional<double> cutoff, bool parents);
+ManySourceLengths ManySourceBellmanFord(const CsrGraph& g, const std::vector<VertexId>& sources);
+// heuristic: NetworkX's default early negative-cycle check (find_negative_cycle needs it; the
+// distances and predecessors of a graph without one do not depend on it).
+BellmanFordResult BellmanFord(const CsrGraph& g, const std::vector<VertexId>& sources,
+                              bool heuristic = true);
 
 }  // namespace irreg::graph

@@ -4,11 +4,15 @@
 // 1959; Bellman 1958; known as SPFA), run as NetworkX's _inner_bellman_ford runs it: a queue of
 // vertices whose distance improved, a vertex skipped while one of its current equal-distance
 // predecessors is still queued, and a negative cycle declared when a vertex enters the queue n
-// times. Following its order keeps the dict NetworkX returns in the same order.
+// times, or, with the heuristic (Goldberg-Radzik's "walk to the root" in NetworkX's cheap form),
+// as soon as a vertex improves the vertex that last improved it through the same edge chain.
+// Following its order keeps NetworkX's dicts, predecessor lists and the cycle it reports.
 //
 // Data encoding: out-edges in CSR (rows in stored order), int32 vertex ids, float64 weights.
 // Result: distance per vertex (+inf not reached), the vertices in the order they first got a
-// distance, and a negative-cycle flag (the values are then incomplete).
+// distance, every vertex's equal-distance predecessors in the order found (NetworkX's pred
+// dict), a negative-cycle flag and the vertex where the cycle showed (the values are then
+// incomplete).
 #include <deque>
 #include <limits>
 
@@ -16,13 +20,24 @@
 
 namespace irreg::graph {
 
-SettledValues BellmanFord(const CsrGraph& g, const std::vector<VertexId>& sources) {
-  SettledValues r;
-  r.value.assign(g.n, std::numeric_limits<double>::infinity());
+BellmanFordResult BellmanFord(const CsrGraph& g, const std::vector<VertexId>& sources,
+                              bool heuristic) {
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  BellmanFordResult result;
+  SettledValues& r = result.settled;
+  r.value.assign(g.n, kInf);
   std::vector<double>& dist = r.value;
   std::vector<std::vector<VertexId>> pred(g.n);  // the equal-distance predecessors of each vertex
   std::vector<uint8_t> in_queue(g.n, 0);
   std::vector<int32_t> entries(g.n, 0);
+  // The heuristic's bookkeeping: the edge (recent_a -> recent_b) of the latest improvement
+  // chain through each vertex, and the vertex whose edge last improved it (-1: none).
+  std::vector<VertexId> recent_a, recent_b, pred_edge;
+  if (heuristic) {
+    recent_a.assign(g.n, -1);
+    recent_b.assign(g.n, -1);
+    pred_edge.assign(g.n, -1);
+  }
   std::deque<VertexId> queue;
   for (VertexId s : sources) {
     if (dist[s] == 0) continue;
@@ -33,6 +48,16 @@ SettledValues BellmanFord(const CsrGraph& g, const std::vector<VertexId>& source
     queue.push_back(s);
     in_queue[s] = 1;
   }
+  auto finish = [&](VertexId cycle_at) {
+    r.negative_cycle = cycle_at >= 0;
+    result.cycle_vertex = cycle_at;
+    result.pred_offsets.assign(static_cast<size_t>(g.n) + 1, 0);
+    for (VertexId v = 0; v < g.n; ++v)
+      result.pred_offsets[v + 1] = result.pred_offsets[v] + static_cast<int64_t>(pred[v].size());
+    result.pred.reserve(static_cast<size_t>(result.pred_offsets[g.n]));
+    for (const std::vector<VertexId>& p : pred) result.pred.insert(result.pred.end(), p.begin(), p.end());
+    return result;
+  };
   while (!queue.empty()) {
     const VertexId u = queue.front();
     queue.pop_front();
@@ -44,23 +69,34 @@ SettledValues BellmanFord(const CsrGraph& g, const std::vector<VertexId>& source
       const VertexId v = g.targets[e];
       const double candidate = dist[u] + g.weights[e];
       if (candidate < dist[v]) {
-        if (dist[v] == std::numeric_limits<double>::infinity()) r.order.push_back(v);
+        if (heuristic) {
+          if (v == recent_a[u] || v == recent_b[u]) {
+            pred[v].push_back(u);
+            return finish(v);
+          }
+          if (pred_edge[v] == u) {
+            recent_a[v] = recent_a[u];
+            recent_b[v] = recent_b[u];
+          } else {
+            recent_a[v] = u;
+            recent_b[v] = v;
+          }
+        }
         if (!in_queue[v]) {
           queue.push_back(v);
           in_queue[v] = 1;
-          if (++entries[v] == g.n) {
-            r.negative_cycle = true;
-            return r;
-          }
+          if (++entries[v] == g.n) return finish(v);
         }
+        if (dist[v] == kInf) r.order.push_back(v);
         dist[v] = candidate;
         pred[v].assign(1, u);
-      } else if (candidate == dist[v]) {
+        if (heuristic) pred_edge[v] = u;
+      } else if (candidate == dist[v] && dist[v] != kInf) {
         pred[v].push_back(u);
       }
     }
   }
-  return r;
+  return finish(-1);
 }
 
 }  // namespace irreg::graph

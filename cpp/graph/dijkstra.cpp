@@ -9,7 +9,10 @@
 //
 // Data encoding: out-edges in CSR (rows in stored order), int32 vertex ids, float64 weights.
 // Result: value per vertex (SSSP +inf, SSWP -inf where not reached), the vertices in settle
-// order, and a contradiction flag: a negative weight improved an already settled vertex.
+// order, each vertex's parent (the vertex whose relaxation last improved it: NetworkX's
+// pred_dict[v][0], so paths are NetworkX's too) and a contradiction flag: a negative weight
+// improved an already settled vertex. A target stops the search once it settles, as
+// NetworkX's `if v == target: break` does.
 #include <functional>
 #include <limits>
 #include <queue>
@@ -24,9 +27,11 @@ namespace {
 // Values worse than `limit` are not kept (NetworkX's cutoff).
 template <class Better, class Extend>
 SettledValues LabelSetting(const CsrGraph& g, const std::vector<VertexId>& sources, double worst,
-                           double at_source, double limit, Better better, Extend extend) {
+                           double at_source, double limit, VertexId target, Better better,
+                           Extend extend) {
   SettledValues r;
   r.value.assign(g.n, worst);
+  r.parent.assign(g.n, -1);
   std::vector<double>& value = r.value;
   std::vector<uint8_t> settled(g.n, 0);
   using Entry = std::tuple<double, int64_t, VertexId>;  // (value, push counter, vertex)
@@ -47,6 +52,7 @@ SettledValues LabelSetting(const CsrGraph& g, const std::vector<VertexId>& sourc
     if (settled[u]) continue;  // a stale entry: u settled with a better value
     settled[u] = 1;
     r.order.push_back(u);
+    if (u == target) break;
     ++r.stats.supersteps;
     r.stats.active_edges += g.degree(u);
     for (int64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
@@ -64,6 +70,7 @@ SettledValues LabelSetting(const CsrGraph& g, const std::vector<VertexId>& sourc
       }
       if (better(candidate, value[v])) {
         value[v] = candidate;
+        r.parent[v] = u;
         heap.push({candidate, pushes++, v});
       }
     }
@@ -76,11 +83,11 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 }  // namespace
 
 SettledValues Dijkstra(const CsrGraph& g, const std::vector<VertexId>& sources,
-                       PathObjective objective, std::optional<double> cutoff) {
+                       PathObjective objective, std::optional<double> cutoff, VertexId target) {
   if (objective == PathObjective::kWidest)
-    return LabelSetting(g, sources, -kInf, kInf, cutoff.value_or(-kInf), std::greater<double>(),
-                        [](double d, double w) { return w < d ? w : d; });
-  return LabelSetting(g, sources, kInf, 0.0, cutoff.value_or(kInf), std::less<double>(),
+    return LabelSetting(g, sources, -kInf, kInf, cutoff.value_or(-kInf), target,
+                        std::greater<double>(), [](double d, double w) { return w < d ? w : d; });
+  return LabelSetting(g, sources, kInf, 0.0, cutoff.value_or(kInf), target, std::less<double>(),
                       [](double d, double w) { return d + w; });
 }
 

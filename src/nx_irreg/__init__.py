@@ -17,7 +17,11 @@ from irreg import (
 )
 from nx_irreg.align import Alignment, AlignStats, align
 from nx_irreg.graph import IrregGraph
-from nx_irreg.widest_paths import single_source_widest_path_length
+from nx_irreg.widest_paths import (
+    single_source_widest_path,
+    single_source_widest_path_length,
+    widest_path,
+)
 
 __all__ = [
     "AlignStats",
@@ -31,5 +35,7 @@ __all__ = [
     "best_isa",
     "compiled_isas",
     "resolve_isa",
+    "single_source_widest_path",
     "single_source_widest_path_length",
+    "widest_path",
 ]

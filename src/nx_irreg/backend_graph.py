@@ -9,6 +9,7 @@ the result in ``G.__networkx_cache__`` and drops it when ``G`` changes through i
 from __future__ import annotations
 
 import threading
+import weakref
 from collections.abc import Sequence
 
 import numpy as np
@@ -17,9 +18,9 @@ from _nx_irreg.config import check_option
 from irreg import _core
 from nx_irreg.graph import IrregGraph
 
-# One lock for every graph's retiled copies: a retiling is rare, and a lock per graph would have
-# to survive copying and pickling.
-_RETILE_LOCK = threading.Lock()
+# One lock for every graph's retiled copies and predecessor indexes: both are built rarely, and a
+# lock per graph would have to survive copying and pickling.
+_BUILD_LOCK = threading.Lock()
 
 __all__ = ["BackendGraph", "converted", "from_networkx", "to_networkx"]
 
@@ -61,6 +62,11 @@ class BackendGraph:
         self.__networkx_cache__: dict = {}
         self._labels: np.ndarray | None = None
         self._by_tile: dict[int, IrregGraph] = {}
+        self._source: weakref.ref | None = None  # the NetworkX graph, for predecessors()
+        # Some edge's weight was None, so the conversion left it out (as NetworkX's weighted
+        # searches skip it): this graph must not answer a call that ignores weights.
+        self.hidden_edges = False
+        self._predecessors: IrregGraph | None = None
 
     def is_directed(self) -> bool:
         return self._directed
@@ -106,13 +112,36 @@ class BackendGraph:
             self._labels = np.fromiter(self.nodes, dtype=object, count=len(self.nodes))
         return self._labels[positions].tolist()
 
+    def predecessors(self) -> IrregGraph:
+        """The in-edges in NetworkX's predecessor order: row ``v`` lists ``G._pred[v]`` in its
+        insertion order, each edge with its weight (the graph itself when undirected).
+
+        Reverse traversals, single-target paths and the bidirectional searches read it, so their
+        ties break exactly as NetworkX's. It is built on first use from the NetworkX graph this
+        one was converted from, and kept; ``RuntimeError`` if that graph is gone or has changed
+        since (every converted edge must still be there), rather than a stale answer.
+        """
+        if not self._directed:
+            return self.graph
+        with _BUILD_LOCK:
+            if self._predecessors is None:
+                G = self._source() if self._source is not None else None
+                if G is None:
+                    raise RuntimeError(
+                        "this directed graph's predecessor order comes from the NetworkX graph it "
+                        "was converted from, which is gone; convert it again"
+                    )
+                core = _core.networkx_predecessors(G, self.graph._core, self.nodes, self._index)
+                self._predecessors = IrregGraph(core)
+            return self._predecessors
+
     def with_tile_size(self, tile_size: int | None) -> IrregGraph:
         """The graph with grouped-index tile ``tile_size`` (built once per size and kept)."""
         if not tile_size or tile_size == self.graph.tile_size:
             return self.graph
         # A graph shared by threads builds each size once; the build releases the GIL, so
         # without the lock two threads could both build it and keep different objects.
-        with _RETILE_LOCK:
+        with _BUILD_LOCK:
             if tile_size not in self._by_tile:
                 self._by_tile[tile_size] = IrregGraph(self.graph._core.retiled(tile_size))
             return self._by_tile[tile_size]
@@ -155,11 +184,11 @@ def from_networkx(
         raise TypeError(f"expected a NetworkX graph, got {type(G).__name__}")
     if tile_size is not None:
         check_option("tile_size", tile_size)
-    core, nodes, index, integral, int_type = _core.from_networkx(
+    core, nodes, index, integral, int_type, hidden = _core.from_networkx(
         G, weight, default, tile_size or 0, isa
     )
     numpy_int = isinstance(int_type, type) and issubclass(int_type, np.integer)
-    return BackendGraph(
+    result = BackendGraph(
         IrregGraph(core),
         nodes,
         index,
@@ -170,6 +199,10 @@ def from_networkx(
         integer_type=int_type if numpy_int else None,
         graph_attrs=dict(G.graph) if graph_attrs else None,
     )
+    result.hidden_edges = bool(hidden)
+    # A weak reference: the cached conversion must not keep G alive (G's cache holds it).
+    result._source = weakref.ref(G) if G.is_directed() else None
+    return result
 
 
 def converted(G: object, weight: str | None = None, default: object = 1) -> BackendGraph:

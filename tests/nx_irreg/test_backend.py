@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from networkx_cases import assert_same, both, graphs
 
 import nx_irreg
 from nx_irreg.backend_graph import BackendGraph, from_networkx, to_networkx
@@ -171,8 +172,10 @@ def test_can_run_declines_what_it_cannot_do_and_networkx_runs_it():
     assert "sort_neighbors" in BackendInterface.can_run(
         "bfs_edges", (D, 0), {"sort_neighbors": sorted}
     )
-    assert "reverse" in BackendInterface.can_run("bfs_edges", (D, 0), {"reverse": True})
-    assert BackendInterface.can_run("bfs_edges", (D.to_undirected(), 0), {"reverse": True})
+    assert BackendInterface.can_run("bfs_edges", (D, 0), {"reverse": True}) is True
+    assert "Floyd" in BackendInterface.can_run(
+        "average_shortest_path_length", (D,), {"method": "floyd-warshall"}
+    )
     with nx.config(backend_priority=["irreg"]):  # declined: NetworkX runs it
         assert nx.single_source_dijkstra_path_length(D, 0, weight=lambda u, v, d: 2) == {
             0: 0,
@@ -180,7 +183,7 @@ def test_can_run_declines_what_it_cannot_do_and_networkx_runs_it():
             2: 4,
         }
     with pytest.raises(NotImplementedError, match="irreg"):
-        list(nx.bfs_edges(D, 0, reverse=True, backend="irreg"))
+        nx.average_shortest_path_length(D, method="floyd-warshall", backend="irreg")
 
 
 def test_config_defaults_and_validation(irreg_config):
@@ -533,69 +536,6 @@ def test_widest_path_accepts_networkx_graphs():
 
 
 # --- every function against NetworkX on generated graphs -----------------------------------------
-
-LABELINGS = ("identity", "shuffled", "strings", "tuples", "mixed")
-
-
-def _relabel(G: nx.Graph, labeling: str, seed: int) -> nx.Graph:
-    nodes = list(G)
-    if labeling == "identity":
-        return G
-    if labeling == "shuffled":
-        perm = nodes[seed % len(nodes) :] + nodes[: seed % len(nodes)] if nodes else nodes
-        mapping = dict(zip(nodes, reversed(perm), strict=True))
-    elif labeling == "strings":
-        mapping = {v: f"v{v * 7 % 31}" for v in nodes}
-    elif labeling == "tuples":
-        mapping = {v: (v % 3, v) for v in nodes}
-    else:
-        kinds = (lambda v: v + 100, lambda v: f"n{v}", lambda v: (v, "t"), lambda v: v + 0.5)
-        mapping = {v: kinds[v % 4](v) for v in nodes}
-    return nx.relabel_nodes(G, mapping)
-
-
-@st.composite
-def graphs(draw, weights: str = "int"):
-    n = draw(st.integers(0, 12))
-    directed = draw(st.booleans())
-    G = nx.DiGraph() if directed else nx.Graph()
-    G.add_nodes_from(draw(st.permutations(range(n))) if n else [])
-    if n:
-        pairs = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=30))
-        for u, v in pairs:
-            if weights == "int":
-                w = draw(st.integers(1, 9))
-            elif weights == "float":
-                w = draw(st.sampled_from([0.5, 1.25, 2.0, 3.75]))
-            else:
-                w = draw(st.integers(-3, 9))
-            G.add_edge(u, v, weight=w)
-    return _relabel(G, draw(st.sampled_from(LABELINGS)), draw(st.integers(0, 50)))
-
-
-def both(func, *args, isa=None, **kwargs):
-    expected_error = None
-    try:
-        expected = func(*args, **kwargs)
-        expected = list(expected) if inspect.isgenerator(expected) else expected
-    except Exception as err:  # noqa: BLE001 - the backend must raise the same type
-        expected_error = type(err)
-    if expected_error is not None:
-        with pytest.raises(expected_error):
-            got = func(*args, backend="irreg", isa=isa, **kwargs)
-            list(got) if inspect.isgenerator(got) else got
-        return None, None
-    got = func(*args, backend="irreg", isa=isa, **kwargs)
-    got = list(got) if inspect.isgenerator(got) else got
-    return expected, got
-
-
-def assert_same(expected, got):
-    assert got == expected
-    if isinstance(expected, dict):
-        assert list(got) == list(expected)  # key order too
-        assert [type(v) for v in got.values()] == [type(v) for v in expected.values()]
-
 
 PREDECESSORS_DEPRECATION = "ignore:.*bfs_predecessors is deprecated:DeprecationWarning"
 

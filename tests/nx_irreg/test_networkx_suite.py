@@ -17,6 +17,7 @@ from nx_irreg.interface import KNOWN_FAILURES
 
 MODULES = [
     "networkx.algorithms.traversal.tests.test_bfs",
+    "networkx.algorithms.shortest_paths.tests.test_generic",
     "networkx.algorithms.shortest_paths.tests.test_unweighted",
     "networkx.algorithms.shortest_paths.tests.test_weighted",
     "networkx.algorithms.components.tests.test_weakly_connected",

@@ -21,10 +21,13 @@ from nx_irreg.algorithms.dag import (
     topological_order,
 )
 from nx_irreg.algorithms.paths import (
+    BellmanFordPaths,
+    FoundPath,
     NegativeCycleError,
     PathResult,
     SettledPaths,
     bellman_ford,
+    bidirectional_search,
     dijkstra,
     sssp,
     sswp,
@@ -41,8 +44,10 @@ def variants(algorithm: str) -> list[str]:
 
 __all__ = [
     "PARALLEL_VARIANTS",
+    "BellmanFordPaths",
     "BfsOrder",
     "BfsResult",
+    "FoundPath",
     "GraphCycleError",
     "NegativeCycleError",
     "PathResult",
@@ -54,6 +59,7 @@ __all__ = [
     "bellman_ford",
     "bfs",
     "bfs_order",
+    "bidirectional_search",
     "dijkstra",
     "sssp",
     "sswp",

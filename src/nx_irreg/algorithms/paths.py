@@ -65,7 +65,9 @@ def _best_paths(
     widest = algorithm == "sswp"
     t = resolve_threads(threads)
     if (variant or _core.default_variant(algorithm)) == "dijkstra":  # serial: one heap
-        value, _, _, stats = _core.dijkstra(g._core, [s], widest=widest, refuse_negative=not widest)
+        value, _, _, _, stats = _core.dijkstra(
+            g._core, [s], widest=widest, refuse_negative=not widest
+        )
     else:
         engine = _core.sswp if widest else _core.sssp
         value, stats = engine(g._core, s, variant or "", isa, t)
@@ -79,32 +81,81 @@ class NegativeCycleError(ValueError):
 class SettledPaths(NamedTuple):
     value: np.ndarray  # float64 distance per vertex, inf where not reached (or beyond the cutoff)
     order: np.ndarray  # int32 reached vertices in the order their distance became known
+    parent: np.ndarray  # int32 per vertex: the vertex whose edge last improved it; -1 if none
 
 
-def dijkstra(graph: IrregGraph, *, sources: list[int], cutoff: float | None = None) -> SettledPaths:
+def dijkstra(
+    graph: IrregGraph, *, sources: list[int], cutoff: float | None = None,
+    target: int | None = None, widest: bool = False,
+) -> SettledPaths:
     """Multi-source Dijkstra in NetworkX's settle order (ties: the first pushed settles first).
 
-    Distances above ``cutoff`` are not kept. A negative weight that would improve a settled
-    vertex raises ``ValueError`` (NetworkX's "Contradictory paths found: negative weights?").
+    Distances above ``cutoff`` are not kept; the search stops once ``target`` settles. A
+    vertex's parent is the vertex whose edge last lowered its distance, so the parent chains
+    are NetworkX's paths. A negative weight that would improve a settled vertex raises
+    ``ValueError`` (NetworkX's "Contradictory paths found: negative weights?"). ``widest``:
+    widest paths instead (the widest vertex settles first; widths ``-inf`` where not reached,
+    ``cutoff`` a lower bound), each parent the vertex whose edge last widened it.
     """
     g = check_graph(graph)
     ids = [check_source(g, s) for s in sources]
-    limit = float("inf") if cutoff is None else float(cutoff)
-    value, order, contradiction, _ = _core.dijkstra(g._core, ids, cutoff=limit)
+    limit = (-1 if widest else 1) * float("inf") if cutoff is None else float(cutoff)
+    stop = None if target is None else check_source(g, target)
+    value, order, parent, contradiction, _ = _core.dijkstra(
+        g._core, ids, widest=widest, cutoff=limit, target=stop
+    )
     if contradiction:
-        raise ValueError("Contradictory paths found: negative weights?")
-    return SettledPaths(value, order)
+        raise ValueError("Contradictory paths found:", "negative weights?")
+    return SettledPaths(value, order, parent)
 
 
-def bellman_ford(graph: IrregGraph, *, sources: list[int]) -> SettledPaths:
-    """Queue-based Bellman-Ford from ``sources`` for weights of either sign (NetworkX's order).
+class BellmanFordPaths(NamedTuple):
+    value: np.ndarray  # float64 distance per vertex, inf where not reached
+    order: np.ndarray  # int32 reached vertices in the order they first got a distance
+    pred_offsets: np.ndarray  # int64: vertex v's predecessors are pred[pred_offsets[v]:...[v + 1]]
+    pred: np.ndarray  # int32 every equal-distance predecessor, in the order found (NetworkX's)
+    cycle_vertex: int  # where a negative cycle showed; -1: none
+
+
+def bellman_ford(
+    graph: IrregGraph, *, sources: list[int], heuristic: bool = True, raise_on_cycle: bool = True
+) -> BellmanFordPaths:
+    """Queue-based Bellman-Ford from ``sources`` for weights of either sign (NetworkX's order,
+    its predecessor lists and, with ``heuristic``, its early negative-cycle check).
 
     Raises :class:`NegativeCycleError` when a negative cycle is reachable from a source (on an
-    undirected graph any negative edge is one).
+    undirected graph any negative edge is one), unless ``raise_on_cycle`` is false: then
+    ``cycle_vertex`` says where it showed.
     """
     g = check_graph(graph)
     ids = [check_source(g, s) for s in sources]
-    value, order, _, negative_cycle = _core.bellman_ford(g._core, ids)
-    if negative_cycle:
+    found = BellmanFordPaths(*_core.bellman_ford(g._core, ids, heuristic))
+    if raise_on_cycle and found.cycle_vertex >= 0:
         raise NegativeCycleError("Negative cycle detected.")
-    return SettledPaths(value, order)
+    return found
+
+
+class FoundPath(NamedTuple):
+    path: np.ndarray  # int32 vertex ids from source to target; empty: no path
+    length: float
+
+
+def bidirectional_search(
+    graph: IrregGraph, in_edges: IrregGraph, *, source: int, target: int, method: str = "bfs"
+) -> FoundPath:
+    """NetworkX's bidirectional BFS (``method="bfs"``) or bidirectional Dijkstra (``"dijkstra"``;
+    ``"dijkstra-unit"``: every edge weighs 1), exactly: the same path among equally short ones.
+
+    ``in_edges`` holds each vertex's in-edges in NetworkX's predecessor order (for an
+    undirected graph, ``graph`` itself). A contradiction (a negative weight improving a settled
+    vertex) raises ``ValueError`` as NetworkX does.
+    """
+    g, r = check_graph(graph), check_graph(in_edges)
+    s, t = check_source(g, source), check_source(g, target)
+    if method not in ("bfs", "dijkstra", "dijkstra-unit"):
+        raise ValueError(f"method must be 'bfs', 'dijkstra' or 'dijkstra-unit', got {method!r}")
+    search = _core.bidirectional_bfs if method == "bfs" else _core.bidirectional_dijkstra
+    path, length, contradiction = search(g._core, r._core, s, t, method == "dijkstra-unit")
+    if contradiction:
+        raise ValueError("Contradictory paths found: negative weights?")
+    return FoundPath(path, length)

@@ -28,17 +28,15 @@ def ordered_by(key: np.ndarray, reached: np.ndarray) -> np.ndarray:
     return ids[np.argsort(key[ids], kind="stable")]
 
 
-def length_dict(
+def length_values(
     G: BackendGraph,
-    order: np.ndarray,
     lengths: np.ndarray,
     sources: int,
     options: Options,
     *,
     integral: bool | None = None,
-) -> dict:
-    """``{label: length}`` for ``order`` and its ``lengths`` (aligned), the first ``sources``
-    entries being sources.
+) -> list:
+    """Python numbers of ``lengths``, the first ``sources`` of them being sources.
 
     Lengths are integers when every weight is an integer (``weight_dtype="auto"``, as
     NetworkX's sums of ints are) or ``"int64"``: Python ints, or, when every weight has one NumPy
@@ -62,7 +60,27 @@ def length_dict(
         values = lengths.astype(np.int64).tolist() if as_int else lengths.astype(float).tolist()
     if auto and (numpy_type is not None or not as_int):
         values[:sources] = [0] * sources
+    return values
+
+
+def length_dict(
+    G: BackendGraph,
+    order: np.ndarray,
+    lengths: np.ndarray,
+    sources: int,
+    options: Options,
+    *,
+    integral: bool | None = None,
+) -> dict:
+    """``{label: length}`` for ``order`` and its ``lengths`` (aligned), the first ``sources``
+    entries being sources; the numbers' types as :func:`length_values` gives them."""
+    values = length_values(G, lengths, sources, options, integral=integral)
     return dict(zip(G.labels(order), values, strict=True))
+
+
+def length_value(G: BackendGraph, length: float, options: Options, *, integral=None) -> object:
+    """One length (not a source's) as :func:`length_values` types it."""
+    return length_values(G, np.array([length]), 0, options, integral=integral)[0]
 
 
 def node_set(G: BackendGraph, positions: np.ndarray) -> set:

@@ -1,26 +1,59 @@
-"""``networkx.algorithms.shortest_paths.unweighted``: hop counts by breadth-first search."""
+"""``networkx.algorithms.shortest_paths.unweighted``: hops and paths by breadth-first search.
+
+Every function follows NetworkX's queue order (the ordered BFS over rows in adjacency order;
+single-target searches over the predecessor index in ``G._pred``'s order), so dicts, their key
+order and the path chosen among equally short ones are NetworkX's.
+"""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 import networkx as nx
+import numpy as np
 
-from nx_irreg.algorithms import bfs, bfs_order
+from nx_irreg.algorithms import bfs, bfs_order, bidirectional_search
+from nx_irreg.algorithms.many_sources import bfs_lengths
 from nx_irreg.backend_graph import BackendGraph
+from nx_irreg.graph import IrregGraph
 from nx_irreg.nxapi._lengths import level_of_order, node_position, ordered_by
-from nx_irreg.options import resolve
+from nx_irreg.nxapi._many_sources import per_source
+from nx_irreg.nxapi._paths import LazyDict, parents_by_vertex, path_dict
+from nx_irreg.options import Options, check_no_variant, resolve
 
-__all__ = ["single_source_shortest_path_length"]
+__all__ = [
+    "all_pairs_shortest_path",
+    "all_pairs_shortest_path_length",
+    "bidirectional_shortest_path",
+    "single_source_shortest_path",
+    "single_source_shortest_path_length",
+    "single_target_shortest_path",
+    "single_target_shortest_path_length",
+]
 
 
-def _depth_limit(cutoff: float | None) -> int | None:
+def depth_limit(cutoff: float | None) -> int | None:
     """The deepest level NetworkX yields: it goes one level further while ``cutoff > level``."""
     if cutoff is None or cutoff == math.inf:
         return None
     if math.isnan(cutoff) or cutoff <= 0:  # NetworkX: NaN > level is false, only the source
         return 0
     return math.ceil(cutoff)
+
+
+def hop_dict(G: BackendGraph, graph: IrregGraph, sources: list[int], cutoff: float | None) -> dict:
+    """``{label: hops}`` in NetworkX's BFS order over ``graph`` (forward or predecessors)."""
+    order, _, level_end = bfs_order(graph, sources=sources, depth_limit=depth_limit(cutoff))
+    return dict(zip(G.labels(order), level_of_order(level_end).tolist(), strict=True))
+
+
+def hop_paths(
+    G: BackendGraph, graph: IrregGraph, source: int, cutoff: float | None, *, toward_root: bool
+) -> dict:
+    """``{label: path}`` of NetworkX's BFS tree over ``graph`` from ``source``."""
+    order, parent, _ = bfs_order(graph, sources=[source], depth_limit=depth_limit(cutoff))
+    return path_dict(G, order, parent, toward_root=toward_root)
 
 
 def single_source_shortest_path_length(
@@ -33,21 +66,111 @@ def single_source_shortest_path_length(
     """
     opts = resolve(options, emu=True)
     s = node_position(G, source, nx.NodeNotFound(f"Source {source} is not in G"))
-    limit = _depth_limit(cutoff)
+    limit = depth_limit(cutoff)
     if opts.execution == "emu":
         from nx_irreg.emu import depth_on_emu
 
         depth = depth_on_emu(G, s)
-        reached = depth >= 0 if limit is None else (depth >= 0) & (depth <= limit)
-        order = ordered_by(depth, reached)
-        return dict(zip(G.labels(order), depth[order].tolist(), strict=True))
-    if opts.variant is None:
-        order, _, level_end = bfs_order(G.graph, sources=[s], depth_limit=limit)
-        return dict(zip(G.labels(order), level_of_order(level_end).tolist(), strict=True))
-    depth = bfs(
-        G.with_tile_size(opts.tile_size), source=s, variant=opts.variant, isa=opts.isa,
-        threads=opts.threads,
-    ).depth
+    elif opts.variant is None:
+        return hop_dict(G, G.graph, [s], cutoff)
+    else:
+        depth = bfs(
+            G.with_tile_size(opts.tile_size), source=s, variant=opts.variant, isa=opts.isa,
+            threads=opts.threads,
+        ).depth
     reached = depth >= 0 if limit is None else (depth >= 0) & (depth <= limit)
     order = ordered_by(depth, reached)
     return dict(zip(G.labels(order), depth[order].tolist(), strict=True))
+
+
+def single_target_shortest_path_length(
+    G: BackendGraph, target: object, cutoff: float | None = None, **options: object
+) -> dict:
+    """Hops from every node that reaches ``target``, in NetworkX's order (BFS over the
+    predecessors in ``G._pred``'s order)."""
+    check_no_variant("single_target_shortest_path_length", options)
+    resolve(options)
+    t = node_position(G, target, nx.NodeNotFound(f"Target {target} is not in G"))
+    return hop_dict(G, G.predecessors(), [t], cutoff)
+
+
+def single_source_shortest_path(
+    G: BackendGraph, source: object, cutoff: float | None = None, **options: object
+) -> dict:
+    """``{node: path}`` from ``source`` along NetworkX's BFS tree, in its discovery order; only
+    paths of at most ``cutoff`` edges. The lists are built in C++ from the parent array."""
+    check_no_variant("single_source_shortest_path", options)
+    resolve(options)
+    s = node_position(G, source, nx.NodeNotFound(f"Source {source} not in G"))
+    return hop_paths(G, G.graph, s, cutoff, toward_root=False)
+
+
+def single_target_shortest_path(
+    G: BackendGraph, target: object, cutoff: float | None = None, **options: object
+) -> dict:
+    """``{node: path to target}`` for every node that reaches ``target``, in NetworkX's order."""
+    check_no_variant("single_target_shortest_path", options)
+    resolve(options)
+    t = node_position(G, target, nx.NodeNotFound(f"Target {target} not in G"))
+    return hop_paths(G, G.predecessors(), t, cutoff, toward_root=True)
+
+
+def bidirectional_path(G: BackendGraph, source: object, target: object) -> list:
+    """NetworkX's ``bidirectional_shortest_path``: both ends' BFS fringes grow, the smaller
+    first, until they meet; ``NetworkXNoPath`` if they never do."""
+    s = node_position(G, source, nx.NodeNotFound(f"Source {source} is not in G"))
+    t = node_position(G, target, nx.NodeNotFound(f"Target {target} is not in G"))
+    found = bidirectional_search(G.graph, G.predecessors(), source=s, target=t, method="bfs")
+    if not found.path.size:
+        raise nx.NetworkXNoPath(f"No path between {source} and {target}.")
+    return G.labels(found.path)
+
+
+def bidirectional_shortest_path(
+    G: BackendGraph, source: object, target: object, **options: object
+) -> list:
+    """A shortest path from ``source`` to ``target``: the one NetworkX's bidirectional BFS
+    finds, searched from both ends in C++."""
+    check_no_variant("bidirectional_shortest_path", options)
+    resolve(options)
+    return bidirectional_path(G, source, target)
+
+
+def _hop_chunks(
+    G: BackendGraph, cutoff: float | None, opts: Options, *, parents: bool
+) -> Iterator[tuple[int, tuple[np.ndarray, np.ndarray, np.ndarray]]]:
+    return per_source(G, bfs_lengths, opts, depth_limit=depth_limit(cutoff), parents=parents)
+
+
+def all_pairs_shortest_path_length(
+    G: BackendGraph, cutoff: float | None = None, **options: object
+) -> Iterator[tuple]:
+    """``(node, {node: hops})`` for every node in ``G``'s order, as NetworkX yields them.
+
+    Sources run in chunks on the thread pool (``threads``) or on Dask (``scheduler``), a
+    bounded number ahead of the caller; each dict is a :class:`~nx_irreg.nxapi._paths.LazyDict`
+    made into Python objects only when the caller looks into it.
+    """
+    check_no_variant("all_pairs_shortest_path_length", options)
+    opts = resolve(options)
+    for s, (order, hops, _) in _hop_chunks(G, cutoff, opts, parents=False):
+        yield G.nodes[s], LazyDict(_labelled(G, order, hops), len(order))
+
+
+def all_pairs_shortest_path(
+    G: BackendGraph, cutoff: float | None = None, **options: object
+) -> Iterator[tuple]:
+    """``(node, {node: path})`` for every node in ``G``'s order, NetworkX's BFS-tree paths;
+    chunked and lazy as :func:`all_pairs_shortest_path_length`."""
+    check_no_variant("all_pairs_shortest_path", options)
+    opts = resolve(options)
+    for s, (order, _, parent) in _hop_chunks(G, cutoff, opts, parents=True):
+        yield G.nodes[s], LazyDict(_paths_of(G, order, parent), len(order))
+
+
+def _labelled(G: BackendGraph, order: np.ndarray, hops: np.ndarray):
+    return lambda: dict(zip(G.labels(order), hops.astype(np.int64).tolist(), strict=True))
+
+
+def _paths_of(G: BackendGraph, order: np.ndarray, parent: np.ndarray):
+    return lambda: path_dict(G, order, parents_by_vertex(len(G), order, parent))

@@ -1,30 +1,72 @@
-"""``networkx.algorithms.shortest_paths.weighted``: path lengths by Dijkstra and Bellman-Ford.
+"""``networkx.algorithms.shortest_paths.weighted``: lengths and paths by Dijkstra and
+Bellman-Ford, single-source, multi-source, source-to-target, bidirectional and all pairs.
 
 Weights come from the edge attribute ``weight`` (1 where missing, the smallest of parallel edges,
 an edge whose weight is ``None`` left out), read once at conversion. A callable ``weight`` runs
-Python per edge: ``can_run`` declines it and NetworkX runs the call.
+Python per edge: ``can_run`` declines it and NetworkX runs the call. The kernels follow
+NetworkX's order (heap ties by push order, Bellman-Ford's queue), so dicts, their key order and
+the path chosen among equally short ones are NetworkX's; paths come from parent arrays and are
+made into lists in C++.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import networkx as nx
 import numpy as np
 
-from nx_irreg.algorithms import NegativeCycleError, bellman_ford, bfs_order, dijkstra, sssp
+from nx_irreg.algorithms import (
+    NegativeCycleError,
+    bellman_ford,
+    bfs_order,
+    bidirectional_search,
+    dijkstra,
+    sssp,
+)
+from nx_irreg.algorithms.many_sources import bellman_ford_lengths, dijkstra_lengths
 from nx_irreg.backend_graph import BackendGraph
-from nx_irreg.nxapi._lengths import length_dict, level_of_order, node_position, ordered_by
-from nx_irreg.options import Options, resolve
+from nx_irreg.graph import IrregGraph
+from nx_irreg.nxapi._lengths import (
+    length_dict,
+    length_value,
+    length_values,
+    level_of_order,
+    node_position,
+    ordered_by,
+)
+from nx_irreg.nxapi._many_sources import per_source
+from nx_irreg.nxapi._paths import LazyDict, parents_by_vertex, path_dict, path_to
+from nx_irreg.options import Options, check_no_variant, resolve
 
 __all__ = [
+    "all_pairs_bellman_ford_path",
+    "all_pairs_bellman_ford_path_length",
+    "all_pairs_dijkstra",
+    "all_pairs_dijkstra_path",
+    "all_pairs_dijkstra_path_length",
+    "bellman_ford_path",
+    "bellman_ford_path_length",
+    "bidirectional_dijkstra",
+    "dijkstra_path",
+    "dijkstra_path_length",
+    "find_negative_cycle",
+    "multi_source_dijkstra",
+    "multi_source_dijkstra_path",
     "multi_source_dijkstra_path_length",
+    "negative_edge_cycle",
+    "single_source_bellman_ford",
+    "single_source_bellman_ford_path",
     "single_source_bellman_ford_path_length",
+    "single_source_dijkstra",
+    "single_source_dijkstra_path",
     "single_source_dijkstra_path_length",
 ]
 
 
-def _counts_hops(G: BackendGraph, weight: object) -> bool:
-    """Whether lengths are hop counts: ``weight=None`` on a graph NetworkX converted with weights
-    (its cache serves unweighted calls with a weighted conversion)."""
+def counts_hops(G: BackendGraph, weight: object) -> bool:
+    """Whether lengths are hop counts: ``weight=None`` (NetworkX's cache may serve it with a
+    weighted conversion) or a graph converted without weights."""
     if weight is None:
         return True
     if weight != G.weight:
@@ -35,31 +77,96 @@ def _counts_hops(G: BackendGraph, weight: object) -> bool:
     return G.weight is None
 
 
-def _hop_lengths(G: BackendGraph, ids: list[int], cutoff: float | None, opts: Options) -> dict:
-    """Unit weights: BFS order is Dijkstra's and Bellman-Ford's settle order (ties by push)."""
-    limit = None if cutoff is None else max(int(cutoff // 1), 0)
-    order, _, level_end = bfs_order(G.graph, sources=ids, depth_limit=limit)
-    return length_dict(G, order, level_of_order(level_end), len(set(ids)), opts, integral=True)
+class Settled:
+    """One search in NetworkX's settle order over ``graph`` from ``ids``: unit weights by the
+    ordered BFS (its discovery order is the heap's order when every edge weighs 1), otherwise
+    the heap Dijkstra; the search stops once ``target`` settles."""
+
+    def __init__(
+        self, G: BackendGraph, graph: IrregGraph, ids: list[int], cutoff: float | None,
+        hops: bool, target: int | None = None,
+    ) -> None:
+        self.G, self.hops, self.sources = G, hops, len(dict.fromkeys(ids))
+        if hops:
+            limit = None if cutoff is None else max(int(cutoff // 1), 0)
+            self.order, self.parent, level_end = bfs_order(graph, sources=ids, depth_limit=limit)
+            self.value = np.full(len(G), np.inf)
+            self.value[self.order] = level_of_order(level_end)
+        else:
+            self.value, self.order, self.parent = dijkstra(
+                graph, sources=ids, cutoff=cutoff, target=target
+            )
+
+    def reached(self, v: int) -> bool:
+        return bool(np.isfinite(self.value[v]))
+
+    def lengths(self, opts: Options) -> dict:
+        integral = True if self.hops else None
+        return length_dict(self.G, self.order, self.value[self.order], self.sources, opts,
+                           integral=integral)
+
+    def length(self, v: int, opts: Options) -> object:
+        return length_value(self.G, self.value[v], opts, integral=True if self.hops else None)
+
+    def paths(self, *, toward_root: bool = False) -> dict:
+        return path_dict(self.G, self.order, self.parent, toward_root=toward_root)
+
+    def path(self, v: int) -> list:
+        return path_to(self.G, self.parent, v)
 
 
-def _engine_lengths(G: BackendGraph, source: int, cutoff: float | None, opts: Options) -> dict:
-    """Lengths by an engine variant, ordered by distance, then node."""
-    value = sssp(
-        G.with_tile_size(opts.tile_size), source=source, variant=opts.variant, isa=opts.isa,
-        threads=opts.threads,
-    ).value
-    order = ordered_by(value, np.isfinite(value) if cutoff is None else value <= cutoff)
-    return length_dict(G, order, value[order], 1, opts)
+def _sources(G: BackendGraph, sources: object) -> list[int]:
+    if not sources:
+        raise ValueError("sources must not be empty")
+    return [node_position(G, s, nx.NodeNotFound(f"Node {s} not found in graph")) for s in sources]
 
 
-def _dijkstra_lengths(
-    G: BackendGraph, ids: list[int], cutoff: float | None, weight: object, opts: Options
+def _check_dijkstra_variant(function: str, opts: Options) -> None:
+    if opts.variant not in (None, "dijkstra"):
+        raise ValueError(f"{function} runs only the 'dijkstra' variant, got {opts.variant!r}")
+
+
+def settled_from(
+    G: BackendGraph, graph: IrregGraph, ids: list[int], cutoff: float | None, weight: object,
+    target: int | None = None,
+) -> Settled:
+    return Settled(G, graph, ids, cutoff, counts_hops(G, weight), target)
+
+
+def multi_source_dijkstra(
+    G: BackendGraph,
+    sources: object,
+    target: object = None,
+    cutoff: float | None = None,
+    weight: str | None = "weight",
+    **options: object,
+) -> tuple:
+    """``(lengths, paths)`` from the nearest of ``sources`` (or, with ``target``, its length
+    and path), in NetworkX's settle order; ``NetworkXNoPath`` if ``target`` is not reached."""
+    opts = resolve(options)
+    _check_dijkstra_variant("multi_source_dijkstra", opts)
+    ids = _sources(G, sources)
+    if target in sources:
+        return (0, [target])
+    if target is None:
+        found = settled_from(G, G.graph, ids, cutoff, weight)
+        return found.lengths(opts), found.paths()
+    t = G.position(target)
+    found = settled_from(G, G.graph, ids, cutoff, weight, t)
+    if t is None or not found.reached(t):
+        raise nx.NetworkXNoPath(f"No path to {target}.")
+    return found.length(t, opts), found.path(t)
+
+
+def multi_source_dijkstra_path(
+    G: BackendGraph,
+    sources: object,
+    cutoff: float | None = None,
+    weight: str | None = "weight",
+    **options: object,
 ) -> dict:
-    """Lengths in NetworkX's settle order from the vertices ``ids``."""
-    if _counts_hops(G, weight):
-        return _hop_lengths(G, ids, cutoff, opts)
-    value, order = dijkstra(G.graph, sources=ids, cutoff=cutoff)
-    return length_dict(G, order, value[order], len(set(ids)), opts)
+    """``{node: path}`` from the nearest of ``sources`` (Dijkstra in C++, NetworkX's order)."""
+    return multi_source_dijkstra(G, sources, cutoff=cutoff, weight=weight, **options)[1]
 
 
 def multi_source_dijkstra_path_length(
@@ -75,14 +182,31 @@ def multi_source_dijkstra_path_length(
     NetworkX's order; only the ``"dijkstra"`` variant applies.
     """
     opts = resolve(options)
-    if not sources:
-        raise ValueError("sources must not be empty")
-    ids = [node_position(G, s, nx.NodeNotFound(f"Node {s} not found in graph")) for s in sources]
-    if opts.variant not in (None, "dijkstra"):
-        raise ValueError(
-            f"multi_source_dijkstra_path_length runs only the 'dijkstra' variant, got {opts.variant!r}"
-        )
-    return _dijkstra_lengths(G, ids, cutoff, weight, opts)
+    _check_dijkstra_variant("multi_source_dijkstra_path_length", opts)
+    return settled_from(G, G.graph, _sources(G, sources), cutoff, weight).lengths(opts)
+
+
+def single_source_dijkstra(
+    G: BackendGraph,
+    source: object,
+    target: object = None,
+    cutoff: float | None = None,
+    weight: str | None = "weight",
+    **options: object,
+) -> tuple:
+    """``(lengths, paths)`` from ``source`` (or ``target``'s length and path), as NetworkX."""
+    return multi_source_dijkstra(G, {source}, target, cutoff, weight, **options)
+
+
+def single_source_dijkstra_path(
+    G: BackendGraph,
+    source: object,
+    cutoff: float | None = None,
+    weight: str | None = "weight",
+    **options: object,
+) -> dict:
+    """``{node: path}`` from ``source`` in NetworkX's settle order."""
+    return multi_source_dijkstra(G, {source}, cutoff=cutoff, weight=weight, **options)[1]
 
 
 def single_source_dijkstra_path_length(
@@ -95,16 +219,161 @@ def single_source_dijkstra_path_length(
     """Shortest-path length from ``source`` to every reachable node (Dijkstra in C++).
 
     By default the dict is in NetworkX's settle order; an engine variant (``"opt"`` runs the
-    paper's wavefront Bellman-Ford over the grouped index) gives the same lengths by distance.
+    paper's wavefront Bellman-Ford over the grouped index, ``"delta"`` delta-stepping on the
+    thread pool) gives the same lengths ordered by distance, then node.
     """
     opts = resolve(options)
     {source}  # noqa: B018 - NetworkX builds {source}: an unhashable source raises TypeError
     s = node_position(G, source, nx.NodeNotFound(f"Node {source} not found in graph"))
-    if opts.variant in (None, "dijkstra"):
-        return _dijkstra_lengths(G, [s], cutoff, weight, opts)
-    if _counts_hops(G, weight):
-        return _hop_lengths(G, [s], cutoff, opts)
+    hops = counts_hops(G, weight)
+    if opts.variant in (None, "dijkstra") or hops:
+        return Settled(G, G.graph, [s], cutoff, hops).lengths(opts)
     return _engine_lengths(G, s, cutoff, opts)
+
+
+def _engine_lengths(G: BackendGraph, source: int, cutoff: float | None, opts: Options) -> dict:
+    """Lengths by an engine variant, ordered by distance, then node."""
+    value = sssp(
+        G.with_tile_size(opts.tile_size), source=source, variant=opts.variant, isa=opts.isa,
+        threads=opts.threads,
+    ).value
+    order = ordered_by(value, np.isfinite(value) if cutoff is None else value <= cutoff)
+    return length_dict(G, order, value[order], 1, opts)
+
+
+def dijkstra_path(
+    G: BackendGraph, source: object, target: object, weight: str | None = "weight",
+    **options: object,
+) -> list:
+    """The shortest path NetworkX's Dijkstra finds from ``source`` to ``target`` (it stops
+    when ``target`` settles)."""
+    return single_source_dijkstra(G, source, target=target, weight=weight, **options)[1]
+
+
+def dijkstra_path_length(
+    G: BackendGraph, source: object, target: object, weight: str | None = "weight",
+    **options: object,
+) -> object:
+    """The length of the shortest path from ``source`` to ``target`` (Dijkstra, stopping when
+    ``target`` settles)."""
+    opts = resolve(options)
+    _check_dijkstra_variant("dijkstra_path_length", opts)
+    s = node_position(G, source, nx.NodeNotFound(f"Node {source} not found in graph"))
+    if source == target:
+        return 0
+    t = G.position(target)
+    found = settled_from(G, G.graph, [s], None, weight, t)
+    if t is None or not found.reached(t):
+        raise nx.NetworkXNoPath(f"Node {target} not reachable from {source}")
+    return found.length(t, opts)
+
+
+def bidirectional_dijkstra(
+    G: BackendGraph, source: object, target: object, weight: str | None = "weight",
+    **options: object,
+) -> tuple:
+    """``(length, path)`` from NetworkX's bidirectional Dijkstra: two heaps taking turns, from
+    ``source`` over out-edges and from ``target`` over in-edges in ``G._pred``'s order."""
+    opts = resolve(options)
+    _check_dijkstra_variant("bidirectional_dijkstra", opts)
+    s = node_position(G, source, nx.NodeNotFound(f"Source {source} is not in G"))
+    t = node_position(G, target, nx.NodeNotFound(f"Target {target} is not in G"))
+    if source == target:
+        return (0, [source])
+    hops = counts_hops(G, weight)
+    method = "dijkstra-unit" if hops and G.weight is not None else "dijkstra"
+    found = bidirectional_search(G.graph, G.predecessors(), source=s, target=t, method=method)
+    if not found.path.size:
+        raise nx.NetworkXNoPath(f"No path between {source} and {target}.")
+    length = length_value(G, found.length, opts, integral=True if hops else None)
+    return length, G.labels(found.path)
+
+
+# --- Bellman-Ford --------------------------------------------------------------------------------
+
+
+def _bellman_ford(G: BackendGraph, graph: IrregGraph, source: object, weight: object):
+    """Bellman-Ford in NetworkX's order from ``source``; ``None`` when lengths are hops (BFS
+    serves them). ``NetworkXUnbounded`` on a reachable negative cycle."""
+    s = node_position(G, source, nx.NodeNotFound(f"Source {source} not in G"))
+    if counts_hops(G, weight):
+        return None, s
+    try:
+        return bellman_ford(graph, sources=[s]), s
+    except NegativeCycleError as err:
+        raise nx.NetworkXUnbounded("Negative cycle detected.") from err
+
+
+def _first_paths(G: BackendGraph, found, order: np.ndarray, *, toward_root: bool) -> dict:
+    """NetworkX's ``_build_paths_from_predecessors``, first path of each vertex: its first
+    predecessor's chain back to the source, unless that chain loops (zero-weight cycles), where
+    NetworkX's depth-first walk over the other predecessors decides."""
+    first = np.full(len(G), -1, dtype=np.int32)
+    has_pred = np.diff(found.pred_offsets) > 0
+    first[has_pred] = found.pred[found.pred_offsets[:-1][has_pred]]
+    first[order[:1]] = -1  # the source: NetworkX's walk stops at the first source it meets
+    try:
+        return path_dict(G, order, first, toward_root=toward_root)
+    except ValueError:  # a loop of first predecessors: NetworkX's walk, vertex by vertex
+        return {G.nodes[v]: _walk_path(G, found, int(order[0]), int(v), toward_root)
+                for v in order.tolist()}
+
+
+def _walk_path(G: BackendGraph, found, source: int, target: int, toward_root: bool) -> list:
+    """NetworkX's depth-first walk from ``target`` over predecessor lists to the source."""
+    offsets, pred = found.pred_offsets, found.pred
+    stack, seen = [[target, 0]], {target}
+    while stack:
+        node, i = stack[-1]
+        if node == source:
+            path = [v for v, _ in reversed(stack)]
+            return G.labels(np.array(path[::-1] if toward_root else path))
+        if offsets[node] + i < offsets[node + 1]:
+            stack[-1][1] = i + 1
+            following = int(pred[offsets[node] + i])
+            if following not in seen:
+                seen.add(following)
+                stack.append([following, 0])
+        else:
+            seen.discard(node)
+            stack.pop()
+    raise nx.NetworkXNoPath(f"Target {G.nodes[target]} cannot be reached from given sources")
+
+
+def single_source_bellman_ford(
+    G: BackendGraph, source: object, target: object = None, weight: str | None = "weight",
+    **options: object,
+) -> tuple:
+    """``(lengths, paths)`` from ``source`` by Bellman-Ford (or ``target``'s length and path);
+    weights may be negative; ``NetworkXUnbounded`` on a reachable negative cycle."""
+    check_no_variant("single_source_bellman_ford", options)
+    opts = resolve(options)
+    if source == target:
+        node_position(G, source, nx.NodeNotFound(f"Node {source} is not found in the graph"))
+        return (0, [source])
+    found, s = _bellman_ford(G, G.graph, source, weight)
+    if found is None:  # hop counts
+        settled = Settled(G, G.graph, [s], None, True)
+        if target is None:
+            return settled.lengths(opts), settled.paths()
+        t = G.position(target)
+        if t is None or not settled.reached(t):
+            raise nx.NetworkXNoPath(f"Target {target} cannot be reached from given sources")
+        return settled.length(t, opts), settled.path(t)
+    if target is None:
+        lengths = length_dict(G, found.order, found.value[found.order], 1, opts)
+        return lengths, _first_paths(G, found, found.order, toward_root=False)
+    t = G.position(target)
+    if t is None or not np.isfinite(found.value[t]):
+        raise nx.NetworkXNoPath(f"Target {target} cannot be reached from given sources")
+    return length_value(G, found.value[t], opts), _walk_path(G, found, s, t, False)
+
+
+def single_source_bellman_ford_path(
+    G: BackendGraph, source: object, weight: str | None = "weight", **options: object
+) -> dict:
+    """``{node: path}`` from ``source`` by Bellman-Ford, in NetworkX's order."""
+    return single_source_bellman_ford(G, source, weight=weight, **options)[1]
 
 
 def single_source_bellman_ford_path_length(
@@ -116,13 +385,192 @@ def single_source_bellman_ford_path_length(
     engine variant (non-negative weights only) gives the same lengths ordered by distance.
     """
     opts = resolve(options)
-    s = node_position(G, source, nx.NodeNotFound(f"Source {source} not in G"))
-    if _counts_hops(G, weight):
-        return _hop_lengths(G, [s], None, opts)
-    if opts.variant is not None:
+    if opts.variant is not None and not counts_hops(G, weight):
+        s = node_position(G, source, nx.NodeNotFound(f"Source {source} not in G"))
         return _engine_lengths(G, s, None, opts)
-    try:
-        value, order = bellman_ford(G.graph, sources=[s])
-    except NegativeCycleError as err:
-        raise nx.NetworkXUnbounded("Negative cycle detected.") from err
-    return length_dict(G, order, value[order], 1, opts)
+    found, s = _bellman_ford(G, G.graph, source, weight)
+    if found is None:
+        return Settled(G, G.graph, [s], None, True).lengths(opts)
+    return length_dict(G, found.order, found.value[found.order], 1, opts)
+
+
+def bellman_ford_path(
+    G: BackendGraph, source: object, target: object, weight: str | None = "weight",
+    **options: object,
+) -> list:
+    """The path from ``source`` to ``target`` that NetworkX's Bellman-Ford returns."""
+    return single_source_bellman_ford(G, source, target=target, weight=weight, **options)[1]
+
+
+def bellman_ford_path_length(
+    G: BackendGraph, source: object, target: object, weight: str | None = "weight",
+    **options: object,
+) -> object:
+    """The length of the shortest path from ``source`` to ``target`` by Bellman-Ford."""
+    check_no_variant("bellman_ford_path_length", options)
+    opts = resolve(options)
+    if source == target:
+        node_position(G, source, nx.NodeNotFound(f"Node {source} not found in graph"))
+        return 0
+    found, s = _bellman_ford(G, G.graph, source, weight)
+    t = G.position(target)
+    if found is None:
+        settled = Settled(G, G.graph, [s], None, True)
+        if t is None or not settled.reached(t):
+            raise nx.NetworkXNoPath(f"node {target} not reachable from {source}")
+        return settled.length(t, opts)
+    if t is None or not np.isfinite(found.value[t]):
+        raise nx.NetworkXNoPath(f"node {target} not reachable from {source}")
+    return length_value(G, found.value[t], opts)
+
+
+def negative_edge_cycle(
+    G: BackendGraph, weight: str | None = "weight", heuristic: bool = True, **options: object
+) -> bool:
+    """Whether any cycle of ``G`` has negative total weight: Bellman-Ford from every node at
+    once (NetworkX's added node joined to every node, without changing ``G``)."""
+    resolve(options)
+    if G.graph.num_edges == 0 or counts_hops(G, weight):
+        return False
+    found = bellman_ford(
+        G.graph, sources=list(range(len(G))), heuristic=heuristic, raise_on_cycle=False
+    )
+    return found.cycle_vertex >= 0
+
+
+def find_negative_cycle(
+    G: BackendGraph, source: object, weight: str | None = "weight", **options: object
+) -> list:
+    """A negative cycle reachable from ``source`` as NetworkX finds it: Bellman-Ford with its
+    heuristic stops at a vertex on the cycle, then a walk over predecessor lists closes it."""
+    resolve(options)
+    s = node_position(G, source, nx.NodeNotFound(f"Source {source} not in G"))
+    if counts_hops(G, weight):
+        raise nx.NetworkXError("No negative cycles detected.")
+    found = bellman_ford(G.graph, sources=[s], raise_on_cycle=False)
+    v = found.cycle_vertex
+    if v < 0:
+        raise nx.NetworkXError("No negative cycles detected.")
+    offsets, pred = found.pred_offsets, found.pred
+
+    def preds(x: int) -> list[int]:
+        return pred[offsets[x] : offsets[x + 1]].tolist()
+
+    cycle: list[int] = []
+    stack = [(v, preds(v))]
+    seen = {v}
+    while stack:
+        node, waiting = stack[-1]
+        if v in waiting:
+            cycle.extend([node, v])
+            return G.labels(np.array(cycle[::-1]))
+        if waiting:
+            following = waiting.pop()
+            if following not in seen:
+                stack.append((following, preds(following)))
+                cycle.append(node)
+                seen.add(following)
+        else:
+            stack.pop()
+            if cycle:
+                cycle.pop()
+            elif _negative_self_loop(G, v):
+                # NetworkX means to return this too, but its check calls the weight function
+                # with G for an edge and raises AttributeError (NetworkX 3.6).
+                return G.labels(np.array([v, v]))
+            else:
+                raise nx.NetworkXError("Negative cycle is detected but not found")
+    raise nx.NetworkXUnbounded("negative cycle detected but not identified")
+
+
+def _negative_self_loop(G: BackendGraph, v: int) -> bool:
+    offsets, targets, weights = G.graph.csr()
+    row = slice(offsets[v], offsets[v + 1])
+    return bool(((targets[row] == v) & (weights[row] < 0)).any())
+
+
+# --- all pairs -----------------------------------------------------------------------------------
+
+
+def _dijkstra_chunks(G: BackendGraph, cutoff, weight, opts: Options, *, parents: bool):
+    """Per source ``(order, lengths, parent)`` in NetworkX's settle order, chunked."""
+    _check_dijkstra_variant("all_pairs_dijkstra", opts)
+    if counts_hops(G, weight):
+        from nx_irreg.algorithms.many_sources import bfs_lengths
+
+        limit = None if cutoff is None else max(int(cutoff // 1), 0)
+        return per_source(G, bfs_lengths, opts, depth_limit=limit, parents=parents), True
+    failure = lambda _: ValueError("Contradictory paths found:", "negative weights?")
+    chunks = per_source(G, dijkstra_lengths, opts, failure=failure, cutoff=cutoff,
+                        parents=parents)
+    return chunks, None
+
+
+def _lazy_lengths(G: BackendGraph, order, value, opts: Options, integral):
+    return LazyDict(
+        lambda: dict(zip(G.labels(order), length_values(G, value, 1, opts, integral=integral),
+                         strict=True)),
+        len(order),
+    )
+
+
+def _lazy_paths(G: BackendGraph, order, parent):
+    return LazyDict(lambda: path_dict(G, order, parents_by_vertex(len(G), order, parent)),
+                    len(order))
+
+
+def all_pairs_dijkstra(
+    G: BackendGraph, cutoff: float | None = None, weight: str | None = "weight", **options: object
+) -> Iterator[tuple]:
+    """``(node, (lengths, paths))`` for every node in ``G``'s order, as NetworkX yields them;
+    sources run in chunks on threads or Dask and each dict is built on first use."""
+    opts = resolve(options)
+    chunks, integral = _dijkstra_chunks(G, cutoff, weight, opts, parents=True)
+    for s, (order, value, parent) in chunks:
+        yield G.nodes[s], (_lazy_lengths(G, order, value, opts, integral),
+                           _lazy_paths(G, order, parent))
+
+
+def all_pairs_dijkstra_path_length(
+    G: BackendGraph, cutoff: float | None = None, weight: str | None = "weight", **options: object
+) -> Iterator[tuple]:
+    """``(node, {node: length})`` for every node in ``G``'s order (chunked, lazy dicts)."""
+    opts = resolve(options)
+    chunks, integral = _dijkstra_chunks(G, cutoff, weight, opts, parents=False)
+    for s, (order, value, _) in chunks:
+        yield G.nodes[s], _lazy_lengths(G, order, value, opts, integral)
+
+
+def all_pairs_dijkstra_path(
+    G: BackendGraph, cutoff: float | None = None, weight: str | None = "weight", **options: object
+) -> Iterator[tuple]:
+    """``(node, {node: path})`` for every node in ``G``'s order (chunked, lazy dicts)."""
+    opts = resolve(options)
+    chunks, _ = _dijkstra_chunks(G, cutoff, weight, opts, parents=True)
+    for s, (order, _, parent) in chunks:
+        yield G.nodes[s], _lazy_paths(G, order, parent)
+
+
+def all_pairs_bellman_ford_path_length(
+    G: BackendGraph, weight: str | None = "weight", **options: object
+) -> Iterator[tuple]:
+    """``(node, {node: length})`` by Bellman-Ford for every node in ``G``'s order, chunked;
+    ``NetworkXUnbounded`` when a source reaches a negative cycle (after the sources before)."""
+    opts = resolve(options)
+    if counts_hops(G, weight):
+        chunks, _ = _dijkstra_chunks(G, None, None, opts, parents=False)
+        integral = True
+    else:
+        failure = lambda _: nx.NetworkXUnbounded("Negative cycle detected.")
+        chunks, integral = per_source(G, bellman_ford_lengths, opts, failure=failure), None
+    for s, (order, value, _) in chunks:
+        yield G.nodes[s], _lazy_lengths(G, order, value, opts, integral)
+
+
+def all_pairs_bellman_ford_path(
+    G: BackendGraph, weight: str | None = "weight", **options: object
+) -> Iterator[tuple]:
+    """``(node, {node: path})`` by Bellman-Ford for every node in ``G``'s order."""
+    resolve(options)
+    for node in G.nodes:
+        yield node, single_source_bellman_ford_path(G, node, weight=weight, **options)

@@ -45,16 +45,14 @@ def _tree_edges(
     depth_limit: int | None,
     options: dict,
 ) -> tuple[list, list]:
-    """Parents and children of NetworkX's BFS tree edges, in its order."""
-    if reverse and G.is_directed():
-        raise NotImplementedError(
-            "reverse=True follows predecessors in insertion order, which the CSR does not keep"
-        )
+    """Parents and children of NetworkX's BFS tree edges, in its order (``reverse``: over the
+    predecessors, in ``G._pred``'s order)."""
     check_no_variant(function, options)
     resolve(options)
     s = node_position(G, source, _missing(source))
     limit = len(G) if depth_limit is None else depth_limit
-    order, parent, _ = bfs_order(G.graph, sources=[s], depth_limit=limit)
+    graph = G.predecessors() if reverse else G.graph
+    order, parent, _ = bfs_order(graph, sources=[s], depth_limit=limit)
     children = order[1:]
     return G.labels(parent[children]), G.labels(children)
 

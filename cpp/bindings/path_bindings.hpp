@@ -1,0 +1,178 @@
+// Paths for the NetworkX backend: source-to-target searches from both ends, chunks of all-pairs
+// lengths, and NetworkX's path lists built from parent arrays in C++ (a list per reached vertex,
+// its parent's list plus one label: what NetworkX's `paths[v] + [w]` builds, without a Python
+// loop).
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bindings/graph_bindings.hpp"
+
+namespace irreg::bindings {
+
+using I32Array = py::array_t<int32_t, py::array::c_style | py::array::forcecast>;
+
+// A new list of the labels of `ids`, in order.
+inline py::list LabelList(const std::vector<VertexId>& ids, const py::list& nodes) {
+  py::list out(ids.size());
+  for (size_t i = 0; i < ids.size(); ++i) {
+    PyObject* label = PyList_GET_ITEM(nodes.ptr(), ids[i]);
+    Py_INCREF(label);
+    PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i), label);
+  }
+  return out;
+}
+
+inline void CheckLabels(const py::list& nodes, int32_t n) {
+  if (static_cast<int64_t>(py::len(nodes)) != n)
+    throw py::value_error("nodes has " + std::to_string(py::len(nodes)) + " labels for " +
+                          std::to_string(n) + " vertices");
+}
+
+// {label(v): path} for v in `order`, following `parent` (per vertex, -1 at a root). The path
+// runs root -> v, or v -> root when `toward_root`. A parent's list is built once and copied into
+// its children's, in whatever order they come; a parent cycle raises ValueError.
+inline py::dict PathDict(const I32Array& order, const I32Array& parent, const py::list& nodes,
+                         bool toward_root) {
+  const int32_t n = static_cast<int32_t>(parent.size());
+  CheckLabels(nodes, n);
+  const int32_t* par = parent.data();
+  std::vector<py::object> path_of(static_cast<size_t>(n));
+  std::vector<int32_t> chain;
+  auto build = [&](int32_t v) {
+    // Up to the nearest vertex with a list (or past the root), then lists back down.
+    chain.clear();
+    for (int32_t w = v; w >= 0 && !path_of[w]; w = par[w]) {
+      if (w >= n || static_cast<int32_t>(chain.size()) >= n)
+        throw py::value_error("parent holds a cycle or a vertex outside [0, n)");
+      chain.push_back(w);
+    }
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+      const int32_t w = *it;
+      PyObject* prev = par[w] >= 0 ? path_of[par[w]].ptr() : nullptr;
+      const Py_ssize_t before = prev ? PyList_GET_SIZE(prev) : 0;
+      const Py_ssize_t shift = toward_root ? 1 : 0;
+      py::list path(before + 1);
+      for (Py_ssize_t k = 0; k < before; ++k) {
+        PyObject* item = PyList_GET_ITEM(prev, k);
+        Py_INCREF(item);
+        PyList_SET_ITEM(path.ptr(), k + shift, item);
+      }
+      PyObject* label = PyList_GET_ITEM(nodes.ptr(), w);
+      Py_INCREF(label);
+      PyList_SET_ITEM(path.ptr(), toward_root ? 0 : before, label);
+      path_of[w] = std::move(path);
+    }
+  };
+  py::dict out;
+  const int32_t* ord = order.data();
+  for (py::ssize_t i = 0; i < order.size(); ++i) {
+    const int32_t v = ord[i];
+    if (v < 0 || v >= n) throw py::value_error("order holds a vertex outside [0, n)");
+    if (!path_of[v]) build(v);
+    if (PyDict_SetItem(out.ptr(), PyList_GET_ITEM(nodes.ptr(), v), path_of[v].ptr()) < 0)
+      throw py::error_already_set();
+  }
+  return out;
+}
+
+// The labels root -> v along `parent` (v -> root when `toward_root`).
+inline py::list PathTo(const I32Array& parent, int32_t v, const py::list& nodes,
+                       bool toward_root) {
+  const int32_t n = static_cast<int32_t>(parent.size());
+  CheckLabels(nodes, n);
+  if (v < 0 || v >= n) throw py::value_error("vertex outside [0, n)");
+  std::vector<VertexId> chain;
+  for (int32_t w = v; w >= 0; w = parent.data()[w]) {
+    if (static_cast<int32_t>(chain.size()) > n) throw py::value_error("parent has a cycle");
+    chain.push_back(w);
+  }
+  if (!toward_root) std::reverse(chain.begin(), chain.end());
+  return LabelList(chain, nodes);
+}
+
+inline py::tuple ManySourceTuple(graph::ManySourceLengths&& r) {
+  return py::make_tuple(Adopt(std::move(r.offsets)), Adopt(std::move(r.order)),
+                        Adopt(std::move(r.value)), Adopt(std::move(r.parent)), r.failed_at);
+}
+
+inline void BindPaths(py::module_& m) {
+  using graph::Graph;
+  m.def("path_dict", &PathDict, py::arg("order"), py::arg("parent"), py::arg("nodes"),
+        py::arg("toward_root") = false,
+        "{nodes[v]: path} for v in order: NetworkX's paths dict from a parent array.");
+  m.def("path_to", &PathTo, py::arg("parent"), py::arg("vertex"), py::arg("nodes"),
+        py::arg("toward_root") = false, "The labels of the parent chain's path to vertex.");
+
+  auto bidirectional = [&m](const char* name,
+                            graph::FoundPath (*search)(const graph::CsrGraph&,
+                                                       const graph::CsrGraph&, VertexId, VertexId,
+                                                       bool)) {
+    m.def(name, [search](const Graph& out, const Graph& in, int64_t source, int64_t target,
+                         bool unit_weights) {
+      const graph::CsrGraph& o = out.layout().csr();
+      const graph::CsrGraph& i = in.layout().csr();
+      if (o.n != i.n) throw py::value_error("out- and in-edge graphs differ in size");
+      const std::vector<VertexId> ends = VertexList({source, target}, o.n);
+      graph::FoundPath r;
+      {
+        py::gil_scoped_release release;
+        r = search(o, i, ends[0], ends[1], unit_weights);
+      }
+      return py::make_tuple(Adopt(std::move(r.path)), r.length, r.contradiction);
+    }, py::arg("out_edges"), py::arg("in_edges"), py::arg("source"), py::arg("target"),
+       py::arg("unit_weights") = false,
+       "(path vertex ids, length, contradiction); an empty path: no path. unit_weights: every "
+       "edge weighs 1 whatever the graph's weights.");
+  };
+  bidirectional("bidirectional_bfs", &graph::BidirectionalBfs);
+  bidirectional("bidirectional_dijkstra", &graph::BidirectionalDijkstra);
+
+  m.def("many_source_bfs", [](const Graph& g, const std::vector<int64_t>& sources,
+                              int64_t depth_limit, bool parents) {
+    const graph::CsrGraph& csr = g.layout().csr();
+    const std::vector<VertexId> s = VertexList(sources, csr.n);
+    graph::ManySourceLengths r;
+    {
+      py::gil_scoped_release release;
+      r = graph::ManySourceBfs(csr, s, depth_limit, parents);
+    }
+    return ManySourceTuple(std::move(r));
+  }, py::arg("graph"), py::arg("sources"), py::arg("depth_limit") = -1, py::arg("parents") = false,
+     "(offsets, order, hops, parent, failed_at) of an ordered BFS from each source.");
+  m.def("many_source_dijkstra", [](const Graph& g, const std::vector<int64_t>& sources,
+                                   std::optional<double> cutoff, bool parents) {
+    const graph::CsrGraph& csr = g.layout().csr();
+    const std::vector<VertexId> s = VertexList(sources, csr.n);
+    graph::ManySourceLengths r;
+    {
+      py::gil_scoped_release release;
+      r = graph::ManySourceDijkstra(csr, s, cutoff, parents);
+    }
+    return ManySourceTuple(std::move(r));
+  }, py::arg("graph"), py::arg("sources"), py::arg("cutoff") = py::none(),
+     py::arg("parents") = false,
+     "(offsets, order, distance, parent, failed_at) of Dijkstra from each source; failed_at: "
+     "the first source whose search met a contradiction (negative weight), else -1.");
+  m.def("many_source_bellman_ford", [](const Graph& g, const std::vector<int64_t>& sources) {
+    const graph::CsrGraph& csr = g.layout().csr();
+    const std::vector<VertexId> s = VertexList(sources, csr.n);
+    graph::ManySourceLengths r;
+    {
+      py::gil_scoped_release release;
+      r = graph::ManySourceBellmanFord(csr, s);
+    }
+    return ManySourceTuple(std::move(r));
+  }, py::arg("graph"), py::arg("sources"),
+     "(offsets, order, distance, parent (empty), failed_at) of Bellman-Ford from each source; "
+     "failed_at: the first source that reaches a negative cycle, else -1.");
+}
+
+}  // namespace irreg::bindings

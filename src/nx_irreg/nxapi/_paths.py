@@ -1,0 +1,93 @@
+"""NetworkX's path lists from parent arrays, and the lazy dicts the all-pairs generators yield."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+
+import numpy as np
+
+from irreg import _core
+from nx_irreg.backend_graph import BackendGraph
+
+
+def path_dict(
+    G: BackendGraph, order: np.ndarray, parent: np.ndarray, *, toward_root: bool = False
+) -> dict:
+    """``{label: path}`` for the vertices of ``order``, each path following ``parent`` (per
+    vertex, -1 at a source) from its source (or to it, when ``toward_root``). Built in C++:
+    one new list per vertex, its parent's labels plus its own, as NetworkX builds them."""
+    return _core.path_dict(order, parent, G.nodes, toward_root)
+
+
+def path_to(G: BackendGraph, parent: np.ndarray, v: int, *, toward_root: bool = False) -> list:
+    """The labels along ``parent`` from the source to ``v`` (``v`` first when ``toward_root``)."""
+    return _core.path_to(parent, v, G.nodes, toward_root)
+
+
+def parents_by_vertex(n: int, order: np.ndarray, parent: np.ndarray) -> np.ndarray:
+    """A per-vertex parent array from one source's ``order`` and its aligned ``parent``."""
+    by_vertex = np.full(n, -1, dtype=np.int32)
+    by_vertex[order] = parent
+    return by_vertex
+
+
+class LazyDict(Mapping):
+    """A read-only dict of one source's results, built on first use.
+
+    NetworkX's all-pairs functions return iterators of ``(node, dict)``; the backend yields
+    these instead, so iterating costs the searches only, and a dict's worth of Python objects
+    is made only for the sources a caller looks into (``len`` needs none). It compares equal to
+    the dict NetworkX returns; ``dict(d)`` (or ``d.copy()``) gives a plain, writable dict.
+    """
+
+    __slots__ = ("_build", "_data", "_len")
+
+    def __init__(self, build: Callable[[], dict], length: int) -> None:
+        self._build: Callable[[], dict] | None = build
+        self._data: dict | None = None
+        self._len = length
+
+    def _dict(self) -> dict:
+        if self._data is None:
+            assert self._build is not None
+            self._data, self._build = self._build(), None
+        return self._data
+
+    def __getitem__(self, key: object) -> object:
+        return self._dict()[key]
+
+    def __iter__(self) -> Iterator:
+        return iter(self._dict())
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._dict()
+
+    def keys(self):
+        return self._dict().keys()
+
+    def values(self):
+        return self._dict().values()
+
+    def items(self):
+        return self._dict().items()
+
+    def get(self, key: object, default: object = None) -> object:
+        return self._dict().get(key, default)
+
+    def copy(self) -> dict:
+        return dict(self._dict())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazyDict):
+            other = other._dict()
+        if not isinstance(other, Mapping):
+            return NotImplemented
+        return self._dict() == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._dict())

@@ -1,0 +1,185 @@
+"""``networkx.algorithms.shortest_paths.generic``: NetworkX's front doors to shortest paths.
+
+``shortest_path`` and ``shortest_path_length`` pick the same method NetworkX picks for each
+combination of ``source``, ``target``, ``weight`` and ``method`` (bidirectional BFS or Dijkstra
+for a source and a target, single-source searches over the predecessor index for a target
+alone, the all-pairs generators for neither), and so give NetworkX's paths among equally
+short ones.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import networkx as nx
+import numpy as np
+
+from nx_irreg.algorithms import bellman_ford, bfs_order, bidirectional_search
+from nx_irreg.algorithms.many_sources import summed_lengths
+from nx_irreg.backend_graph import BackendGraph
+from nx_irreg.nxapi._lengths import length_dict, node_position
+from nx_irreg.nxapi._many_sources import chunk_results
+from nx_irreg.nxapi.shortest_paths import unweighted, weighted
+from nx_irreg.options import Options, check_no_variant, resolve
+
+__all__ = ["average_shortest_path_length", "has_path", "shortest_path", "shortest_path_length"]
+
+METHODS = ("dijkstra", "bellman-ford")
+
+
+def _check_method(method: str) -> None:
+    if method not in METHODS:
+        raise ValueError(f"method not supported: {method}")
+
+
+def _toward_target(G: BackendGraph, target: object, weight, method: str, opts: Options, paths):
+    """Paths or lengths from every node to ``target``: NetworkX's single-source search on the
+    reversed graph (its predecessor order) with every path read backwards."""
+    graph = G.predecessors()
+    if method == "unweighted":
+        t = node_position(G, target, nx.NodeNotFound(f"Source {target} not in G" if paths
+                                                     else f"Source {target} is not in G"))
+        if paths:
+            return unweighted.hop_paths(G, graph, t, None, toward_root=True)
+        return unweighted.hop_dict(G, graph, [t], None)
+    if method == "dijkstra":
+        t = node_position(G, target, nx.NodeNotFound(f"Node {target} not found in graph"))
+        found = weighted.settled_from(G, graph, [t], None, weight)
+        return found.paths(toward_root=True) if paths else found.lengths(opts)
+    found, t = weighted._bellman_ford(G, graph, target, weight)
+    if found is None:  # hop counts
+        settled = weighted.Settled(G, graph, [t], None, True)
+        return settled.paths(toward_root=True) if paths else settled.lengths(opts)
+    if paths:
+        return weighted._first_paths(G, found, found.order, toward_root=True)
+    return length_dict(G, found.order, found.value[found.order], 1, opts)
+
+
+def shortest_path(
+    G: BackendGraph,
+    source: object = None,
+    target: object = None,
+    weight: str | None = None,
+    method: str = "dijkstra",
+    **options: object,
+):
+    """Shortest paths as NetworkX's ``shortest_path`` returns them: one path (source and
+    target), a dict (one of them) or an iterator over sources (neither)."""
+    _check_method(method)
+    check_no_variant("shortest_path", options)
+    opts = resolve(options)
+    method = "unweighted" if weight is None else method
+    if source is None:
+        if target is None:
+            if method == "unweighted":
+                return unweighted.all_pairs_shortest_path(G, **options)
+            if method == "dijkstra":
+                return weighted.all_pairs_dijkstra_path(G, weight=weight, **options)
+            return weighted.all_pairs_bellman_ford_path(G, weight=weight, **options)
+        return _toward_target(G, target, weight, method, opts, paths=True)
+    if target is None:
+        if method == "unweighted":
+            return unweighted.single_source_shortest_path(G, source, **options)
+        if method == "dijkstra":
+            return weighted.single_source_dijkstra_path(G, source, weight=weight, **options)
+        return weighted.single_source_bellman_ford_path(G, source, weight=weight, **options)
+    if method == "unweighted":
+        return unweighted.bidirectional_path(G, source, target)
+    if method == "dijkstra":
+        return weighted.bidirectional_dijkstra(G, source, target, weight, **options)[1]
+    return weighted.bellman_ford_path(G, source, target, weight, **options)
+
+
+def shortest_path_length(
+    G: BackendGraph,
+    source: object = None,
+    target: object = None,
+    weight: str | None = None,
+    method: str = "dijkstra",
+    **options: object,
+):
+    """Shortest-path lengths as NetworkX's ``shortest_path_length`` returns them."""
+    _check_method(method)
+    check_no_variant("shortest_path_length", options)
+    opts = resolve(options)
+    method = "unweighted" if weight is None else method
+    if source is None:
+        if target is None:
+            if method == "unweighted":
+                return unweighted.all_pairs_shortest_path_length(G, **options)
+            if method == "dijkstra":
+                return weighted.all_pairs_dijkstra_path_length(G, weight=weight, **options)
+            return weighted.all_pairs_bellman_ford_path_length(G, weight=weight, **options)
+        return _toward_target(G, target, weight, method, opts, paths=False)
+    if target is None:
+        if method == "unweighted":
+            return unweighted.single_source_shortest_path_length(G, source, **options)
+        if method == "dijkstra":
+            return weighted.single_source_dijkstra_path_length(G, source, weight=weight,
+                                                               **options)
+        return weighted.single_source_bellman_ford_path_length(G, source, weight=weight,
+                                                               **options)
+    if method == "unweighted":
+        return len(unweighted.bidirectional_path(G, source, target)) - 1
+    if method == "dijkstra":
+        return weighted.dijkstra_path_length(G, source, target, weight, **options)
+    return weighted.bellman_ford_path_length(G, source, target, weight, **options)
+
+
+def has_path(G: BackendGraph, source: object, target: object, **options: object) -> bool:
+    """Whether ``target`` is reachable from ``source`` (a bidirectional BFS from both ends)."""
+    check_no_variant("has_path", options)
+    resolve(options)
+    s = node_position(G, source, nx.NodeNotFound(f"Source {source} is not in G"))
+    t = node_position(G, target, nx.NodeNotFound(f"Target {target} is not in G"))
+    found = bidirectional_search(G.graph, G.predecessors(), source=s, target=t, method="bfs")
+    return bool(found.path.size)
+
+
+def average_shortest_path_length(
+    G: BackendGraph, weight: str | None = None, method: str | None = None, **options: object
+) -> float:
+    """The mean shortest-path length over all ordered pairs of distinct nodes.
+
+    Every node is a source: sources run in chunks on the thread pool or on Dask, and only each
+    source's sum comes back. Integer lengths sum exactly; float lengths are summed per source
+    in search order, then across sources, so the last digits may differ from NetworkX's single
+    running sum. ``floyd-warshall`` methods run in NetworkX (``can_run`` declines them).
+    """
+    check_no_variant("average_shortest_path_length", options)
+    opts = resolve(options)
+    if method is None:
+        method = "unweighted" if weight is None else "dijkstra"
+    if method not in ("unweighted", "dijkstra", "bellman-ford"):
+        raise ValueError(f"method not supported: {method}")
+    n = len(G)
+    if n == 0:
+        raise nx.NetworkXPointlessConcept(
+            "the null graph has no paths, thus there is no average shortest path length"
+        )
+    if n == 1:
+        return 0
+    not_connected = nx.NetworkXError(
+        "Graph is not strongly connected." if G.is_directed() else "Graph is not connected."
+    )
+    if len(bfs_order(G.graph, sources=[0]).order) < n:
+        raise not_connected
+    if weight is None or weighted.counts_hops(G, weight):
+        method = "unweighted"
+    if method == "bellman-ford":  # a negative cycle raises as NetworkX's first search would
+        try:
+            bellman_ford(G.graph, sources=[0])
+        except ValueError as err:
+            raise nx.NetworkXUnbounded("Negative cycle detected.") from err
+    exact = method == "unweighted" or G.integral_weights
+    failure = {
+        "dijkstra": lambda _: ValueError("Contradictory paths found:", "negative weights?"),
+        "bellman-ford": lambda _: nx.NetworkXUnbounded("Negative cycle detected."),
+    }.get(method)
+    total: int | float = 0
+    chunk = functools.partial(summed_lengths, method=method)
+    for sums in chunk_results(G, chunk, opts, failure=failure):
+        if (sums.reached[: len(sums.total)] < n).any():
+            raise not_connected
+        total += int(np.sum(sums.total.astype(np.int64))) if exact else float(sums.total.sum())
+    return total / (n * (n - 1))
