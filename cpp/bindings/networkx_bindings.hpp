@@ -1,6 +1,7 @@
 // The NetworkX backend's C++ side: converting a NetworkX graph by walking its adjacency dicts
 // (PyDict_Next, no per-edge Python bytecode), and the kernels whose outputs follow NetworkX's
-// orders and that only the backend uses (ordered BFS, Kahn by generations, Bellman-Ford).
+// orders and that only the backend uses (ordered BFS, Kahn by generations, Bellman-Ford,
+// strongly connected components).
 // Multi-source Dijkstra in settle order is graph_bindings' `dijkstra`, the kernel's one binding.
 #pragma once
 
@@ -419,6 +420,18 @@ inline void BindNetworkx(py::module_& m) {
                           r.cycle_vertex);
   }, py::arg("graph"), py::arg("sources"), py::arg("heuristic") = true,
      "(distance, first-reached order, pred offsets, pred ids, negative-cycle vertex or -1).");
+
+  m.def("ordered_strongly_connected_components", [](const Graph& g) {
+    graph::OrderedComponents r;
+    {
+      py::gil_scoped_release release;
+      r = graph::OrderedStronglyConnectedComponents(g.layout().csr());
+    }
+    return py::make_tuple(Adopt(std::move(r.order)), Adopt(std::move(r.component_end)),
+                          Adopt(std::move(r.component)));
+  }, py::arg("graph"),
+     "Vertices component by component in NetworkX's order, where each component ends, and each "
+     "vertex's component.");
 }
 
 }  // namespace irreg::bindings

@@ -84,6 +84,13 @@ struct OrderedGenerations {
   std::vector<int64_t> generation_end;
   bool complete = true;  // false: a cycle left vertices whose in-degree never reached zero
 };
+// Strongly connected components in the order NetworkX's strongly_connected_components yields
+// them (Tarjan with Nuutila's finish-time stack, rows scanned in their stored order).
+struct OrderedComponents {
+  std::vector<VertexId> order;  // component by component: its root, then as NetworkX adds them
+  std::vector<int64_t> component_end;  // k is order[component_end[k-1] (0 for k = 0), ...[k])
+  std::vector<int32_t> component;      // per vertex: k, its component's place in that order
+};
 
 // Every variant name, for error messages and the CLI; the default is the fastest method.
 std::vector<std::string> VariantsOf(const std::string& algorithm);
@@ -147,9 +154,11 @@ SettledValues Dijkstra(const CsrGraph& g, const std::vector<VertexId>& sources,
                        VertexId target = -1);
 
 // The kernels behind the NetworkX backend's ordered outputs (ordered_bfs.cpp,
-// ordered_topological_sort.cpp, bellman_ford.cpp; Dijkstra above). depth_limit < 0: no limit.
+// ordered_topological_sort.cpp, bellman_ford.cpp, strongly_connected.cpp; Dijkstra above).
+// depth_limit < 0: no limit.
 OrderedLevels OrderedBfs(const CsrGraph& g, const std::vector<VertexId>& sources,
                          int64_t depth_limit);
+OrderedComponents OrderedStronglyConnectedComponents(const CsrGraph& g);
 OrderedGenerations OrderedTopologicalGenerations(const CsrGraph& g);
 // NetworkX's bidirectional_shortest_path and bidirectional_dijkstra (bidirectional_search.cpp):
 // `in` holds the in-edges in G._pred's order (for an undirected graph, `out` again).

@@ -129,6 +129,7 @@ def test_bench_nx_times_networkx_and_irreg_cached_and_not(tmp_path, capsys, asse
         "bfs_edges",
         "single_source_dijkstra_path_length",
         "weakly_connected_components",
+        "strongly_connected_components",
     }
     for name in {r["name"] for r in rows} - {"convert"}:
         mine = [r for r in rows if r["name"] == name and r["impl"] == "irreg"]

@@ -22,6 +22,7 @@ MODULES = [
     "networkx.algorithms.shortest_paths.tests.test_weighted",
     "networkx.algorithms.components.tests.test_weakly_connected",
     "networkx.algorithms.components.tests.test_connected",
+    "networkx.algorithms.components.tests.test_strongly_connected",
     "networkx.algorithms.tests.test_dag",
 ]
 

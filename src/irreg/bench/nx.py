@@ -67,6 +67,10 @@ def _functions() -> tuple[Function, ...]:
             lambda G, s, b: list(nx.weakly_connected_components(G, backend=b)),
         ),
         Function(
+            "strongly_connected_components",
+            lambda G, s, b: list(nx.strongly_connected_components(G, backend=b)),
+        ),
+        Function(
             "is_directed_acyclic_graph", lambda G, s, b: nx.is_directed_acyclic_graph(G, backend=b)
         ),
     )

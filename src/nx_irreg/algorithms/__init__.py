@@ -5,14 +5,19 @@ for some a faster method, which is then the default: :func:`variants`) and ``isa
 NumPy arrays and a :class:`RunStats`. Results do not depend on the variant or the ISA.
 
 The serial kernels in NetworkX's order (:func:`bfs_order`, :func:`topological_order`,
-:func:`dijkstra`, :func:`bellman_ford`) back the NetworkX backend's functions whose output order
-NetworkX defines. :mod:`nx_irreg.algorithms.verify` holds one serial reference and verifier per
-algorithm, shared by the tests and ``irreg bench graph``.
+:func:`dijkstra`, :func:`bellman_ford`, :func:`strongly_connected_components`) back the NetworkX
+backend's functions whose output order NetworkX defines. :mod:`nx_irreg.algorithms.verify` holds
+one serial reference and verifier per algorithm, shared by the tests and ``irreg bench graph``.
 """
 
 from irreg import _core
 from nx_irreg.algorithms._run import PARALLEL_VARIANTS, RunStats
-from nx_irreg.algorithms.components import WccResult, wcc
+from nx_irreg.algorithms.components import (
+    SccOrder,
+    WccResult,
+    strongly_connected_components,
+    wcc,
+)
 from nx_irreg.algorithms.dag import (
     GraphCycleError,
     TopoOrder,
@@ -52,6 +57,7 @@ __all__ = [
     "NegativeCycleError",
     "PathResult",
     "RunStats",
+    "SccOrder",
     "SettledPaths",
     "TopoOrder",
     "TopoResult",
@@ -63,6 +69,7 @@ __all__ = [
     "dijkstra",
     "sssp",
     "sswp",
+    "strongly_connected_components",
     "topological_generations",
     "topological_order",
     "variants",

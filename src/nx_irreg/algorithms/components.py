@@ -1,4 +1,4 @@
-"""Weakly connected components."""
+"""Weakly and strongly connected components."""
 
 from __future__ import annotations
 
@@ -32,3 +32,23 @@ def wcc(graph: IrregGraph, *, variant: str | None = None, isa: str | None = None
     t = resolve_threads(threads)
     label, stats = _core.wcc(g._core, variant or "", isa, t)
     return WccResult(label, run_stats("wcc", variant, isa, stats))
+
+
+class SccOrder(NamedTuple):
+    order: np.ndarray  # int32 vertices component by component, each component's root first
+    component_end: np.ndarray  # int64: component k is order[component_end[k - 1]:component_end[k]]
+    component: np.ndarray  # int32 per vertex: its component's index in that order
+
+
+def strongly_connected_components(graph: IrregGraph) -> SccOrder:
+    """Strongly connected components in the order ``networkx.strongly_connected_components``
+    yields them.
+
+    Tarjan's depth-first search with Nuutila's finish-time stack, roots tried in vertex order and
+    rows scanned in their stored order, so on a graph converted from NetworkX the components
+    come in NetworkX's order and each one's vertices in the order NetworkX adds them to its set.
+    Iterative (no recursion limit on long paths), serial, O(n + m). On an undirected graph
+    (every edge stored both ways) the components are the connected components.
+    """
+    g = check_graph(graph)
+    return SccOrder(*_core.ordered_strongly_connected_components(g._core))

@@ -1,14 +1,22 @@
-"""Components as NetworkX yields them: sets, in the order of their first node in ``G``."""
+"""Components as NetworkX yields them: sets, in the order of their first node in ``G`` (connected,
+weakly connected) or in the order a kernel gives them (strongly connected)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+import networkx as nx
 import numpy as np
 
 from nx_irreg.algorithms import wcc
 from nx_irreg.backend_graph import BackendGraph
 from nx_irreg.options import Options
+
+
+def check_directed(G: BackendGraph) -> None:
+    """NetworkX's ``not_implemented_for("undirected")``."""
+    if not G.is_directed():
+        raise nx.NetworkXNotImplemented("not implemented for undirected type")
 
 
 def component_labels(G: BackendGraph, opts: Options) -> np.ndarray:
@@ -28,3 +36,16 @@ def component_sets(G: BackendGraph, label: np.ndarray) -> Iterator[set]:
 
 def count_components(label: np.ndarray) -> int:
     return int(np.count_nonzero(label == np.arange(label.size)))
+
+
+def ordered_sets(G: BackendGraph, order: np.ndarray, component_end: np.ndarray) -> Iterator[set]:
+    """The labels of ``order[component_end[k - 1]:component_end[k]]`` as a set, for each ``k``.
+
+    Each set is built in the order given, so it iterates as NetworkX's set built by adding the
+    same nodes in that order does.
+    """
+    labels = G.labels(order)
+    begin = 0
+    for end in component_end.tolist():
+        yield set(labels[begin:end])
+        begin = end

@@ -7,7 +7,12 @@ from collections.abc import Iterator
 import networkx as nx
 
 from nx_irreg.backend_graph import BackendGraph
-from nx_irreg.nxapi._components import component_labels, component_sets, count_components
+from nx_irreg.nxapi._components import (
+    check_directed,
+    component_labels,
+    component_sets,
+    count_components,
+)
 from nx_irreg.options import resolve
 
 __all__ = [
@@ -17,26 +22,21 @@ __all__ = [
 ]
 
 
-def _check_directed(G: BackendGraph) -> None:
-    if not G.is_directed():
-        raise nx.NetworkXNotImplemented("not implemented for undirected type")
-
-
 def weakly_connected_components(G: BackendGraph, **options: object) -> Iterator[set]:
     """Sets of nodes, one per weakly connected component, in NetworkX's order."""
-    _check_directed(G)
+    check_directed(G)
     yield from component_sets(G, component_labels(G, resolve(options)))
 
 
 def number_weakly_connected_components(G: BackendGraph, **options: object) -> int:
     """How many weakly connected components ``G`` has."""
-    _check_directed(G)
+    check_directed(G)
     return count_components(component_labels(G, resolve(options)))
 
 
 def is_weakly_connected(G: BackendGraph, **options: object) -> bool:
     """Whether ``G`` is one weakly connected component (the null graph raises, as in NetworkX)."""
-    _check_directed(G)
+    check_directed(G)
     if len(G) == 0:
         raise nx.NetworkXPointlessConcept("Connectivity is undefined for the null graph.")
     return count_components(component_labels(G, resolve(options))) == 1
