@@ -17,6 +17,7 @@ from nx_irreg.algorithms.dag import (
     GraphCycleError,
     TopoOrder,
     TopoResult,
+    lexicographic_order,
     topological_generations,
     topological_order,
 )
@@ -29,7 +30,16 @@ from nx_irreg.algorithms.paths import (
     sssp,
     sswp,
 )
-from nx_irreg.algorithms.traversal import BfsOrder, BfsResult, bfs, bfs_order
+from nx_irreg.algorithms.traversal import (
+    EDGE_LABELS,
+    BfsOrder,
+    BfsResult,
+    LabeledEdges,
+    bfs,
+    bfs_labeled_edges,
+    bfs_order,
+    reachable,
+)
 
 
 def variants(algorithm: str) -> list[str]:
@@ -40,10 +50,12 @@ def variants(algorithm: str) -> list[str]:
 
 
 __all__ = [
+    "EDGE_LABELS",
     "PARALLEL_VARIANTS",
     "BfsOrder",
     "BfsResult",
     "GraphCycleError",
+    "LabeledEdges",
     "NegativeCycleError",
     "PathResult",
     "RunStats",
@@ -53,8 +65,11 @@ __all__ = [
     "WccResult",
     "bellman_ford",
     "bfs",
+    "bfs_labeled_edges",
     "bfs_order",
     "dijkstra",
+    "lexicographic_order",
+    "reachable",
     "sssp",
     "sswp",
     "topological_generations",
