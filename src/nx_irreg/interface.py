@@ -90,6 +90,10 @@ class BackendInterface:
             return "a callable weight runs Python per edge; irreg reads one edge attribute"
         if arguments.get("sort_neighbors") is not None:
             return "sort_neighbors calls Python per node; irreg follows adjacency order"
+        if arguments.get("neighbors") is not None:
+            return "a neighbors function calls Python per node; irreg follows G.neighbors"
+        if name == "lexicographical_topological_sort" and arguments.get("key") is not None:
+            return "a key function calls Python per node; irreg orders by the labels themselves"
         G = arguments.get("G")
         if arguments.get("reverse") and G is not None and G.is_directed():
             return "reverse=True follows predecessors in insertion order, which irreg does not keep"
