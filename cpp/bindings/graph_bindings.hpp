@@ -163,6 +163,16 @@ inline void BindGraph(py::module_& m) {
   }, py::arg("graph"), py::arg("source"), py::arg("variant") = "", py::arg("isa") = py::none(),
      py::arg("threads") = 1);
 
+  // Reachability (the backend's ancestors and descendants); threads as bfs's.
+  m.def("reachable", [](const Graph& g, int64_t source, bool reverse, int32_t threads) {
+    std::pair<double, double> released;
+    std::vector<uint8_t> r = WithoutGil(
+        [&] { return graph::RunReachable(g, static_cast<VertexId>(source), reverse, threads); },
+        &released);
+    return Adopt(std::move(r));
+  }, py::arg("graph"), py::arg("source"), py::arg("reverse") = false, py::arg("threads") = 1,
+     "uint8 per vertex: 1 where a path leads from source (reverse: to source), source included");
+
   auto value_algorithm = [&m](const char* name, graph::ValueResult (*run)(const Graph&, VertexId, const std::string&, const std::string&, int32_t)) {
     m.def(name, [run](const Graph& g, int64_t source, const std::string& variant,
                       const std::optional<std::string>& isa, int32_t threads) {

@@ -407,6 +407,32 @@ inline void BindNetworkx(py::module_& m) {
                           r.complete);
   }, py::arg("graph"));
 
+  m.def("ordered_bfs_labeled_edges", [](const Graph& g, const std::vector<int64_t>& sources) {
+    const graph::CsrGraph& csr = g.layout().csr();
+    const std::vector<VertexId> s = VertexList(sources, csr.n);
+    graph::LabeledEdges r;
+    {
+      py::gil_scoped_release release;
+      r = graph::OrderedLabeledEdges(csr, s, g.directed());
+    }
+    return py::make_tuple(Adopt(std::move(r.tail)), Adopt(std::move(r.head)),
+                          Adopt(std::move(r.label)));
+  }, py::arg("graph"), py::arg("sources"),
+     "tail, head and label code (0 tree, 1 level, 2 forward, 3 reverse) of every edge "
+     "networkx.bfs_labeled_edges yields, in its order");
+
+  m.def("lexicographic_topological_sort", [](const Graph& g, const std::vector<int64_t>& by_rank) {
+    const graph::CsrGraph& csr = g.layout().csr();
+    const std::vector<VertexId> ranked = VertexList(by_rank, csr.n);
+    graph::TopologicalOrder r;
+    {
+      py::gil_scoped_release release;
+      r = graph::LexicographicTopologicalSort(csr, ranked);
+    }
+    return py::make_tuple(Adopt(std::move(r.order)), r.complete);
+  }, py::arg("graph"), py::arg("by_rank"),
+     "Kahn popping the smallest rank: the order (as far as it got) and whether it is complete");
+
   m.def("bellman_ford", [](const Graph& g, const std::vector<int64_t>& sources, bool heuristic) {
     const graph::CsrGraph& csr = g.layout().csr();
     const std::vector<VertexId> s = VertexList(sources, csr.n);

@@ -155,6 +155,15 @@ BfsResult RunBfs(const Graph& g, VertexId source, const std::string& variant, co
   return {std::move(p.depth), std::move(p.parent), stats};
 }
 
+std::vector<uint8_t> RunReachable(const Graph& g, VertexId source, bool reverse,
+                                  int32_t threads) {
+  CheckThreads(threads);
+  CheckSource(g, source);
+  const GraphLayout& layout = g.layout();
+  const int32_t team = ThreadsWorthIt(layout.csr(), threads);
+  return Reachable(reverse ? layout.in_edges(team) : layout.csr(), source, team);
+}
+
 ValueResult RunSssp(const Graph& g, VertexId source, const std::string& variant, const std::string& isa, int32_t threads) {
   CheckThreads(threads);
   const std::string v = CheckVariant("sssp", variant);

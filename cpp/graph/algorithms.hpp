@@ -78,6 +78,17 @@ struct ManySourceLengths {
   int64_t failed_at = -1;        // the first source whose search failed (negative cycle or
                                  // contradiction); the sources before it are complete
 };
+// bfs_labeled_edges: the edges in the order the queue walk scans them, each with its label.
+enum class EdgeLabel : int8_t { kTree = 0, kLevel = 1, kForward = 2, kReverse = 3 };
+struct LabeledEdges {
+  std::vector<VertexId> tail, head;
+  std::vector<int8_t> label;  // EdgeLabel
+};
+// A topological order as far as Kahn's algorithm got (lexicographical_topological_sort).
+struct TopologicalOrder {
+  std::vector<VertexId> order;
+  bool complete = true;  // false: a cycle left vertices whose in-degree never reached zero
+};
 // Kahn's algorithm by generations in NetworkX's order (topological_generations).
 struct OrderedGenerations {
   std::vector<VertexId> order;
@@ -178,5 +189,19 @@ ManySourceLengths ManySourceBellmanFord(const CsrGraph& g, const std::vector<Ver
 // distances and predecessors of a graph without one do not depend on it).
 BellmanFordResult BellmanFord(const CsrGraph& g, const std::vector<VertexId>& sources,
                               bool heuristic = true);
+// Edges of the queue walk from `sources` with NetworkX's labels (ordered_bfs.cpp).
+LabeledEdges OrderedLabeledEdges(const CsrGraph& g, const std::vector<VertexId>& sources,
+                                 bool directed);
+// Kahn's algorithm popping the smallest rank first; by_rank: the vertices from rank 0 up
+// (lexicographic_topological_sort.cpp). Throws std::invalid_argument unless a permutation.
+TopologicalOrder LexicographicTopologicalSort(const CsrGraph& g,
+                                              const std::vector<VertexId>& by_rank);
+// 1 per vertex reachable from `source` along g's rows (the source included): out-edges, or
+// in-edges when g is GraphLayout::in_edges (reachability.cpp). Parallel over `threads`.
+std::vector<uint8_t> Reachable(const CsrGraph& g, VertexId source, int32_t threads = 1);
+// Reachability from `source` over out-edges, or in-edges when `reverse` (built once, kept in
+// the layout), on a team worth the graph's size. Checks source and threads (invalid_argument).
+std::vector<uint8_t> RunReachable(const Graph& g, VertexId source, bool reverse,
+                                  int32_t threads);
 
 }  // namespace irreg::graph

@@ -46,3 +46,53 @@ OrderedLevels OrderedBfs(const CsrGraph& g, const std::vector<VertexId>& sources
 }
 
 }  // namespace irreg::graph
+
+// The same queue walk, every scanned edge classified as networkx.bfs_labeled_edges does: the
+// discovering edge is a tree edge; an edge to a vertex of the same level a level edge, one to a
+// deeper level a forward edge, one to a shallower level a reverse edge. Undirected graphs
+// report a level edge once (from the end scanned first) and no reverse edges (each is the
+// other side of a tree or forward edge). No depth limit: NetworkX's function has none.
+namespace irreg::graph {
+
+LabeledEdges OrderedLabeledEdges(const CsrGraph& g, const std::vector<VertexId>& sources,
+                                 bool directed) {
+  LabeledEdges r;
+  std::vector<int32_t> depth(g.n, -1);
+  std::vector<uint8_t> scanned(g.n, 0);  // undirected only: level edges already reported
+  std::vector<VertexId> queue;
+  queue.reserve(sources.size());
+  for (VertexId s : sources) {
+    if (depth[s] >= 0) continue;
+    depth[s] = 0;
+    queue.push_back(s);
+  }
+  for (size_t i = 0; i < queue.size(); ++i) {
+    const VertexId u = queue[i];
+    const int32_t du = depth[u];
+    for (int64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
+      const VertexId v = g.targets[e];
+      EdgeLabel label;
+      if (depth[v] < 0) {
+        depth[v] = du + 1;
+        queue.push_back(v);
+        label = EdgeLabel::kTree;
+      } else if (depth[v] == du) {
+        if (scanned[v]) continue;
+        label = EdgeLabel::kLevel;
+      } else if (du < depth[v]) {
+        label = EdgeLabel::kForward;
+      } else if (directed) {
+        label = EdgeLabel::kReverse;
+      } else {
+        continue;
+      }
+      r.tail.push_back(u);
+      r.head.push_back(v);
+      r.label.push_back(static_cast<int8_t>(label));
+    }
+    if (!directed) scanned[u] = 1;
+  }
+  return r;
+}
+
+}  // namespace irreg::graph

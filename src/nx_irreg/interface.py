@@ -92,6 +92,10 @@ class BackendInterface:
             return "sort_neighbors calls Python per node; irreg follows adjacency order"
         if str(arguments.get("method", "")).startswith("floyd-warshall"):
             return "the Floyd-Warshall methods run in NetworkX"
+        if arguments.get("neighbors") is not None:
+            return "a neighbors function calls Python per node; irreg follows G.neighbors"
+        if name == "lexicographical_topological_sort" and arguments.get("key") is not None:
+            return "a key function calls Python per node; irreg orders by the labels themselves"
         return True
 
     @staticmethod

@@ -73,6 +73,8 @@ def _functions() -> tuple[Function, ...]:
         Function(
             "is_directed_acyclic_graph", lambda G, s, b: nx.is_directed_acyclic_graph(G, backend=b)
         ),
+        Function("descendants", lambda G, s, b: nx.descendants(G, s, backend=b)),
+        Function("ancestors", lambda G, s, b: nx.ancestors(G, s, backend=b)),
     )
 
 

@@ -22,6 +22,7 @@ from nx_irreg.algorithms.dag import (
     GraphCycleError,
     TopoOrder,
     TopoResult,
+    lexicographic_order,
     topological_generations,
     topological_order,
 )
@@ -37,7 +38,16 @@ from nx_irreg.algorithms.paths import (
     sssp,
     sswp,
 )
-from nx_irreg.algorithms.traversal import BfsOrder, BfsResult, bfs, bfs_order
+from nx_irreg.algorithms.traversal import (
+    EDGE_LABELS,
+    BfsOrder,
+    BfsResult,
+    LabeledEdges,
+    bfs,
+    bfs_labeled_edges,
+    bfs_order,
+    reachable,
+)
 
 
 def variants(algorithm: str) -> list[str]:
@@ -48,12 +58,14 @@ def variants(algorithm: str) -> list[str]:
 
 
 __all__ = [
+    "EDGE_LABELS",
     "PARALLEL_VARIANTS",
     "BellmanFordPaths",
     "BfsOrder",
     "BfsResult",
     "FoundPath",
     "GraphCycleError",
+    "LabeledEdges",
     "NegativeCycleError",
     "PathResult",
     "RunStats",
@@ -64,9 +76,12 @@ __all__ = [
     "WccResult",
     "bellman_ford",
     "bfs",
+    "bfs_labeled_edges",
     "bfs_order",
     "bidirectional_search",
     "dijkstra",
+    "lexicographic_order",
+    "reachable",
     "sssp",
     "sswp",
     "strongly_connected_components",

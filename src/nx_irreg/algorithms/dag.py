@@ -67,3 +67,19 @@ def topological_order(graph: IrregGraph) -> TopoOrder:
     g = check_graph(graph)
     order, generation_end, complete = _core.ordered_topological_generations(g._core)
     return TopoOrder(order, generation_end, bool(complete))
+
+
+def lexicographic_order(graph: IrregGraph, *, by_rank: list[int] | np.ndarray) -> TopoOrder:
+    """Kahn's algorithm taking the smallest-ranked ready vertex first (a binary heap): the order
+    of ``networkx.lexicographical_topological_sort`` when ``by_rank`` lists the vertices by
+    (label, position).
+
+    ``by_rank``: every vertex once, from rank 0 up. Does not raise on a cycle: ``complete`` says
+    whether every vertex was ordered (``generation_end`` holds one entry, the order's length).
+    """
+    g = check_graph(graph)
+    ranked = np.asarray(by_rank, dtype=np.int64)
+    if ranked.shape != (g.n,):
+        raise ValueError(f"by_rank must list all {g.n} vertices, got shape {ranked.shape}")
+    order, complete = _core.lexicographic_topological_sort(g._core, ranked.tolist())
+    return TopoOrder(order, np.array([order.size], dtype=np.int64), bool(complete))

@@ -56,3 +56,41 @@ def bfs_order(graph: IrregGraph, *, sources: list[int], depth_limit: int | None 
     ids = [check_source(g, s) for s in sources]
     limit = -1 if depth_limit is None else max(int(depth_limit), 0)
     return BfsOrder(*_core.ordered_bfs(g._core, ids, limit))
+
+
+def reachable(
+    graph: IrregGraph, *, source: int, reverse: bool = False, threads: int | None = None
+) -> np.ndarray:
+    """Boolean mask of the vertices with a path from ``source`` (``reverse``: to ``source``),
+    ``source`` included.
+
+    Level-synchronous search over out-edges, or over the in-edges (built once and kept with the
+    graph) when ``reverse``; parallel over ``threads`` (:mod:`irreg.threads`), the same set at
+    every count. On an undirected graph both directions give the component of ``source``.
+    """
+    g = check_graph(graph)
+    s = check_source(g, source)
+    return _core.reachable(g._core, s, bool(reverse), resolve_threads(threads)).view(bool)
+
+
+class LabeledEdges(NamedTuple):
+    tail: np.ndarray  # int32
+    head: np.ndarray  # int32
+    label: np.ndarray  # int8: 0 tree, 1 level, 2 forward, 3 reverse (EDGE_LABELS)
+
+
+# Label codes of :func:`bfs_labeled_edges`, as ``networkx.bfs_labeled_edges`` names them.
+EDGE_LABELS = ("tree", "level", "forward", "reverse")
+
+
+def bfs_labeled_edges(graph: IrregGraph, *, sources: list[int]) -> LabeledEdges:
+    """Every edge a FIFO-queue BFS from ``sources`` scans, labelled as
+    ``networkx.bfs_labeled_edges`` labels it and in its order (rows in stored order).
+
+    Tree edges discover a vertex; level edges join vertices of one level, forward edges lead one
+    level deeper to a vertex already found, reverse edges lead back up. On an undirected graph a
+    level edge is reported once and reverse edges not at all. Serial, O(n + m).
+    """
+    g = check_graph(graph)
+    ids = [check_source(g, s) for s in sources]
+    return LabeledEdges(*_core.ordered_bfs_labeled_edges(g._core, ids))

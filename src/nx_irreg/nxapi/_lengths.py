@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import networkx as nx
 import numpy as np
 
 from nx_irreg.backend_graph import BackendGraph
@@ -85,3 +86,9 @@ def length_value(G: BackendGraph, length: float, options: Options, *, integral=N
 
 def node_set(G: BackendGraph, positions: np.ndarray) -> set:
     return set(G.labels(positions))
+
+
+def missing_node(G: BackendGraph, node: object) -> Exception:
+    """What ``G.neighbors(node)`` raises for a node not in ``G`` (its words differ for digraphs)."""
+    kind = "digraph" if G.is_directed() else "graph"
+    return nx.NetworkXError(f"The node {node} is not in the {kind}.")

@@ -1,17 +1,36 @@
-"""``networkx.algorithms.dag``: topological order by Kahn's algorithm, in NetworkX's order."""
+"""``networkx.algorithms.dag``: topological orders by Kahn's algorithm in NetworkX's orders,
+descendants and ancestors by reachability."""
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterator
 
 import networkx as nx
+import numpy as np
 
-from nx_irreg.algorithms import GraphCycleError, topological_order
+from nx_irreg.algorithms import (
+    GraphCycleError,
+    bfs,
+    lexicographic_order,
+    reachable,
+    topological_order,
+)
 from nx_irreg.algorithms import topological_generations as engine_generations
 from nx_irreg.backend_graph import BackendGraph
+from nx_irreg.nxapi._lengths import missing_node, node_position, node_set
 from nx_irreg.options import check_no_variant, resolve
 
-__all__ = ["is_directed_acyclic_graph", "topological_generations", "topological_sort"]
+__all__ = [
+    "ancestors",
+    "descendants",
+    "is_directed_acyclic_graph",
+    "lexicographical_topological_sort",
+    "topological_generations",
+    "topological_sort",
+]
+
+_CYCLE = "Graph contains a cycle or graph changed during iteration"
 
 
 def topological_generations(G: BackendGraph, **options: object) -> Iterator[list]:
@@ -30,7 +49,7 @@ def topological_generations(G: BackendGraph, **options: object) -> Iterator[list
         yield labels[begin:end]
         begin = end
     if not complete:
-        raise nx.NetworkXUnfeasible("Graph contains a cycle or graph changed during iteration")
+        raise nx.NetworkXUnfeasible(_CYCLE)
 
 
 def topological_sort(G: BackendGraph, **options: object) -> Iterator:
@@ -52,3 +71,94 @@ def is_directed_acyclic_graph(G: BackendGraph, **options: object) -> bool:
     except GraphCycleError:
         return False
     return True
+
+
+def descendants(G: BackendGraph, source: object, **options: object) -> set:
+    """The nodes reachable from ``source``, without it (direction-optimizing BFS in C++, parallel
+    over ``threads``; an engine variant when ``variant`` is set)."""
+    opts = resolve(options)
+    s = node_position(G, source, missing_node(G, source))
+    depth = bfs(
+        G.with_tile_size(opts.tile_size), source=s, variant=opts.variant, isa=opts.isa,
+        threads=opts.threads,
+    ).depth
+    return node_set(G, np.flatnonzero(depth > 0))
+
+
+def ancestors(G: BackendGraph, source: object, **options: object) -> set:
+    """The nodes with a path to ``source``, without it: reachability over the in-edges (built
+    once per converted graph and kept), parallel over ``threads``. Undirected: ``descendants``."""
+    if not G.is_directed():
+        return descendants(G, source, **options)
+    if options.get("variant") is not None:
+        raise ValueError(
+            "ancestors has no variants on a directed graph: it searches the in-edges, which the "
+            "engine variants do not walk"
+        )
+    opts = resolve(options)
+    s = node_position(G, source, missing_node(G, source))
+    found = reachable(G.graph, source=s, reverse=True, threads=opts.threads)
+    found[s] = False
+    return node_set(G, np.flatnonzero(found))
+
+
+def _by_label(G: BackendGraph) -> list[int]:
+    """Vertex ids by (label, position): the order of NetworkX's heap entries (label, position,
+    label). TypeError where two labels do not compare."""
+    return sorted(range(len(G)), key=G.nodes.__getitem__)
+
+
+def _heap_order(G: BackendGraph) -> Iterator:
+    """NetworkX's heap of (label, position, label) over the converted graph, in Python: for
+    labels that do not all compare, where NetworkX raises TypeError only if its heap happens to
+    compare two of them, after yielding what it yields first."""
+    labels = G.nodes
+    offsets, targets, _ = G.graph.csr()
+    offsets, targets = offsets.tolist(), targets.tolist()
+    indegree = np.bincount(targets, minlength=len(G)).tolist() if targets else [0] * len(G)
+    ready = [(labels[v], v, labels[v]) for v in range(len(G)) if indegree[v] == 0]
+    heapq.heapify(ready)
+    left = len(G) - len(ready)
+    while ready:
+        _, u, node = heapq.heappop(ready)
+        for child in targets[offsets[u] : offsets[u + 1]]:
+            indegree[child] -= 1
+            if indegree[child] == 0:
+                try:
+                    heapq.heappush(ready, (labels[child], child, labels[child]))
+                except TypeError as err:
+                    raise TypeError(
+                        f"{err}\nConsider using `key=` parameter to resolve ambiguities in the "
+                        "sort order."
+                    ) from None
+                left -= 1
+        yield node
+    if left:
+        raise nx.NetworkXUnfeasible(_CYCLE)
+
+
+def lexicographical_topological_sort(
+    G: BackendGraph, key: object = None, **options: object
+) -> Iterator:
+    """Nodes in topological order, the smallest ready label first (NetworkX's order and errors).
+
+    The labels are sorted once (Python's comparisons) and Kahn's algorithm with a heap of ranks
+    runs in C++. Labels that do not all compare (ints and strings) take NetworkX's own heap of
+    labels in Python instead, so the TypeError comes exactly where NetworkX's does, if at all.
+    ``key`` is NetworkX's; irreg declines any but ``None`` (``can_run``).
+    """
+    check_no_variant("lexicographical_topological_sort", options)
+    resolve(options)
+    if not G.is_directed():
+        raise nx.NetworkXError("Topological sort not defined on undirected graphs.")
+    if key is not None:
+        raise NotImplementedError("a key function runs Python per node; irreg sorts the labels")
+    try:
+        by_rank = _by_label(G)
+    except TypeError:
+        yield from _heap_order(G)
+        return
+    order, _, complete = lexicographic_order(G.graph, by_rank=by_rank)
+    yield from G.labels(order)
+    if not complete:
+        raise nx.NetworkXUnfeasible(_CYCLE)

@@ -8,24 +8,28 @@ come out exactly as NetworkX's. ``variant`` does not apply (except to
 
 from __future__ import annotations
 
+import math
 import warnings
 from collections.abc import Iterator
 
 import networkx as nx
 import numpy as np
 
-from nx_irreg.algorithms import bfs, bfs_order
+from nx_irreg.algorithms import EDGE_LABELS, bfs, bfs_order
+from nx_irreg.algorithms import bfs_labeled_edges as labeled_edges
 from nx_irreg.backend_graph import BackendGraph
-from nx_irreg.nxapi._lengths import node_position, node_set
+from nx_irreg.nxapi._lengths import missing_node, node_position, node_set
 from nx_irreg.options import check_no_variant, resolve
 
 __all__ = [
     "bfs_edges",
+    "bfs_labeled_edges",
     "bfs_layers",
     "bfs_predecessors",
     "bfs_successors",
     "bfs_tree",
     "descendants_at_distance",
+    "generic_bfs_edges",
 ]
 
 
@@ -35,6 +39,18 @@ _PREDECESSORS_DEPRECATED = tuple(int(p) for p in nx.__version__.split(".")[:2]) 
 
 def _missing(node: object) -> nx.NetworkXError:
     return nx.NetworkXError(f"The node {node} is not in the graph.")
+
+
+def _levels(depth_limit: object) -> int | None:
+    """Levels NetworkX explores below the source: its loop runs while ``depth < depth_limit``
+    (depth 0, 1, ...), so any number works, ``None`` or infinity meaning no limit."""
+    if depth_limit is None:
+        return None
+    if not depth_limit > 0:  # also NaN, which no depth is below
+        return 0
+    if math.isinf(depth_limit):
+        return None
+    return math.ceil(depth_limit)
 
 
 def _tree_edges(
@@ -49,10 +65,9 @@ def _tree_edges(
     predecessors, in ``G._pred``'s order)."""
     check_no_variant(function, options)
     resolve(options)
-    s = node_position(G, source, _missing(source))
-    limit = len(G) if depth_limit is None else depth_limit
+    s = node_position(G, source, missing_node(G, source))
     graph = G.predecessors() if reverse else G.graph
-    order, parent, _ = bfs_order(graph, sources=[s], depth_limit=limit)
+    order, parent, _ = bfs_order(graph, sources=[s], depth_limit=_levels(depth_limit))
     children = order[1:]
     return G.labels(parent[children]), G.labels(children)
 
@@ -68,6 +83,49 @@ def bfs_edges(
     """Edges of the breadth-first tree from ``source``, in NetworkX's order (ordered BFS in C++)."""
     parents, children = _tree_edges("bfs_edges", G, source, reverse, depth_limit, options)
     yield from zip(parents, children, strict=True)
+
+
+def generic_bfs_edges(
+    G: BackendGraph,
+    source: object,
+    neighbors: object = None,
+    depth_limit: int | None = None,
+    **options: object,
+) -> Iterator[tuple]:
+    """Edges of the breadth-first tree from ``source`` over ``G.neighbors``, in NetworkX's order
+    (ordered BFS in C++). ``neighbors`` other than ``None`` runs in NetworkX (``can_run``)."""
+    if neighbors is not None:
+        raise NotImplementedError("a neighbors function runs Python per node")
+    parents, children = _tree_edges("generic_bfs_edges", G, source, False, depth_limit, options)
+    yield from zip(parents, children, strict=True)
+
+
+def bfs_labeled_edges(G: BackendGraph, sources: object, **options: object) -> Iterator[tuple]:
+    """``(u, v, label)`` for every edge NetworkX's labelled BFS scans, in its order, the labels
+    ``"tree"``, ``"level"``, ``"forward"``, ``"reverse"`` (one C++ walk, see
+    :func:`nx_irreg.algorithms.bfs_labeled_edges`).
+
+    As in NetworkX, ``sources`` is a node or an iterable of nodes, and a source not in ``G``
+    raises ``KeyError`` when the queue reaches it, after the edges of the sources before it.
+    """
+    check_no_variant("bfs_labeled_edges", options)
+    resolve(options)
+    if sources in G:
+        sources = [sources]
+    first = list(dict.fromkeys(sources))  # NetworkX's depth dict: first occurrence, in order
+    ids = [G.position(s) for s in first]
+    missing = next((k for k, i in enumerate(ids) if i is None), None)
+    found = [i for i in ids if i is not None]
+    tail, head, label = labeled_edges(G.graph, sources=found)
+    if missing is not None:
+        # NetworkX's queue pops first[missing] after scanning the sources before it
+        cut = np.flatnonzero(~np.isin(tail, found[:missing]))
+        end = int(cut[0]) if cut.size else len(tail)
+        tail, head, label = tail[:end], head[:end], label[:end]
+    names = np.array(EDGE_LABELS, dtype=object)[label].tolist()
+    yield from zip(G.labels(tail), G.labels(head), names, strict=True)
+    if missing is not None:
+        raise KeyError(first[missing])
 
 
 def bfs_tree(
