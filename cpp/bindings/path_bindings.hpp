@@ -135,6 +135,20 @@ inline void BindPaths(py::module_& m) {
   bidirectional("bidirectional_bfs", &graph::BidirectionalBfs);
   bidirectional("bidirectional_dijkstra", &graph::BidirectionalDijkstra);
 
+  m.def("dag_longest_path", [](const Graph& out, const Graph& in,
+                               std::optional<double> every_edge) {
+    const graph::CsrGraph& o = out.layout().csr();
+    const graph::CsrGraph& i = in.layout().csr();
+    if (o.n != i.n) throw py::value_error("out- and in-edge graphs differ in size");
+    graph::LongestPath r;
+    {
+      py::gil_scoped_release release;
+      r = graph::DagLongestPath(o, i, every_edge);
+    }
+    return py::make_tuple(Adopt(std::move(r.path)), r.length, r.acyclic);
+  }, py::arg("out_edges"), py::arg("in_edges"), py::arg("every_edge") = py::none(),
+     "(path vertex ids, length, acyclic) of NetworkX's dag_longest_path.");
+
   m.def("many_source_bfs", [](const Graph& g, const std::vector<int64_t>& sources,
                               int64_t depth_limit, bool parents) {
     const graph::CsrGraph& csr = g.layout().csr();

@@ -68,6 +68,12 @@ struct FoundPath {
   double length = 0;
   bool contradiction = false;  // Dijkstra: a negative weight improved a settled vertex
 };
+// dag_longest_path: the path, its length, and whether the graph had a topological order.
+struct LongestPath {
+  std::vector<VertexId> path;
+  double length = 0;
+  bool acyclic = true;
+};
 // One chunk of an all-pairs computation: per source, its reached vertices in NetworkX's order,
 // their lengths and (when asked) the vertex each was reached from.
 struct ManySourceLengths {
@@ -179,6 +185,10 @@ FoundPath BidirectionalBfs(const CsrGraph& out, const CsrGraph& in, VertexId sou
                            VertexId target, bool unit_weights = false);
 FoundPath BidirectionalDijkstra(const CsrGraph& out, const CsrGraph& in, VertexId source,
                                 VertexId target, bool unit_weights = false);
+// NetworkX's dag_longest_path (dag_longest_path.cpp): `in` holds the in-edges in G._pred's
+// order; every_edge, when given, is every edge's weight.
+LongestPath DagLongestPath(const CsrGraph& out, const CsrGraph& in,
+                           std::optional<double> every_edge);
 // Chunks of all-pairs lengths (many_sources.cpp): the ordered kernels once per source.
 ManySourceLengths ManySourceBfs(const CsrGraph& g, const std::vector<VertexId>& sources,
                                 int64_t depth_limit, bool parents);

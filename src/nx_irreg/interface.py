@@ -90,6 +90,12 @@ class BackendInterface:
             return "a callable weight runs Python per edge; irreg reads one edge attribute"
         if arguments.get("sort_neighbors") is not None:
             return "sort_neighbors calls Python per node; irreg follows adjacency order"
+        if name in ("dag_longest_path", "dag_longest_path_length"):
+            if arguments.get("topo_order") is not None:
+                return "a given topo_order is iterated as given; NetworkX runs it"
+            G = arguments.get("G")
+            if G is not None and G.is_multigraph():
+                return "dag_longest_path takes the largest of parallel edges, irreg the smallest"
         if str(arguments.get("method", "")).startswith("floyd-warshall"):
             return "the Floyd-Warshall methods run in NetworkX"
         if arguments.get("neighbors") is not None:
@@ -124,13 +130,19 @@ class BackendInterface:
                 item.add_marker(pytest.mark.xfail(reason=KNOWN_FAILURES[key]))
 
 
+# Functions where NetworkX adds a None weight (and raises TypeError) rather than skip the edge.
+ADD_EVERY_WEIGHT = ("bellman_ford", "negative_edge_cycle", "find_negative_cycle", "dag_longest")
+
+
 def _refusing_hidden_edges(name: str, function):
     """``function``, raising ``NotImplementedError`` (NetworkX then runs the call where it may
-    fall back) when it would ignore weights on a conversion that left out edges whose weight is
-    None: NetworkX's cache hands an unweighted call any weighted conversion, and BFS over it
-    would miss those edges."""
+    fall back) on a conversion that left out edges whose weight is None, unless the call skips
+    them as NetworkX's weighted searches do: NetworkX's cache hands an unweighted call any
+    weighted conversion, and BFS over it would miss those edges; Bellman-Ford and the DAG paths
+    add every weight, so NetworkX raises on them."""
     parameters = inspect.signature(function).parameters
     weighted = "weight" in parameters
+    adds_every_weight = any(part in name for part in ADD_EVERY_WEIGHT)
 
     @functools.wraps(function)
     def call(*args, **kwargs):
@@ -138,10 +150,10 @@ def _refusing_hidden_edges(name: str, function):
         if getattr(G, "hidden_edges", False):
             arguments = _arguments(name, args, kwargs)
             weight = arguments.get("weight", parameters["weight"].default) if weighted else None
-            if weight is None:
+            if weight is None or adds_every_weight or arguments.get("method") == "bellman-ford":
                 raise NotImplementedError(
-                    f"{name} ignores weights, but this conversion of G left out the edges whose "
-                    f"{G.weight!r} is None; NetworkX runs it"
+                    f"{name} would read the edges whose {G.weight!r} is None, which this "
+                    "conversion of G left out; NetworkX runs it"
                 )
         return function(*args, **kwargs)
 

@@ -20,8 +20,10 @@ from nx_irreg.algorithms.components import (
 )
 from nx_irreg.algorithms.dag import (
     GraphCycleError,
+    LongestPath,
     TopoOrder,
     TopoResult,
+    dag_longest_path,
     lexicographic_order,
     topological_generations,
     topological_order,
@@ -66,6 +68,7 @@ __all__ = [
     "FoundPath",
     "GraphCycleError",
     "LabeledEdges",
+    "LongestPath",
     "NegativeCycleError",
     "PathResult",
     "RunStats",
@@ -79,6 +82,7 @@ __all__ = [
     "bfs_labeled_edges",
     "bfs_order",
     "bidirectional_search",
+    "dag_longest_path",
     "dijkstra",
     "lexicographic_order",
     "reachable",

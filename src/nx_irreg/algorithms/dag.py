@@ -83,3 +83,25 @@ def lexicographic_order(graph: IrregGraph, *, by_rank: list[int] | np.ndarray) -
         raise ValueError(f"by_rank must list all {g.n} vertices, got shape {ranked.shape}")
     order, complete = _core.lexicographic_topological_sort(g._core, ranked.tolist())
     return TopoOrder(order, np.array([order.size], dtype=np.int64), bool(complete))
+
+
+class LongestPath(NamedTuple):
+    path: np.ndarray  # int32 vertices of the path; empty for an empty graph
+    length: float
+
+
+def dag_longest_path(
+    graph: IrregGraph, in_edges: IrregGraph, *, every_edge: float | None = None
+) -> LongestPath:
+    """NetworkX's ``dag_longest_path`` exactly: in :func:`topological_order`'s order each vertex
+    takes its longest predecessor (the first of equal ones in ``in_edges``' row order, NetworkX's
+    ``G._pred`` order when ``in_edges`` is a backend graph's predecessor index), a negative best
+    starting afresh; the path ends at the first vertex of the order with the largest length.
+    ``every_edge`` replaces every weight. Raises :class:`GraphCycleError` on a cycle.
+    """
+    g, r = check_graph(graph), check_graph(in_edges)
+    every = None if every_edge is None else float(every_edge)
+    path, length, acyclic = _core.dag_longest_path(g._core, r._core, every)
+    if not acyclic:
+        raise GraphCycleError("graph has a cycle, so it has no longest path")
+    return LongestPath(path, length)

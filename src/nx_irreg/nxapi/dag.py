@@ -16,13 +16,18 @@ from nx_irreg.algorithms import (
     reachable,
     topological_order,
 )
+from nx_irreg.algorithms import (
+    dag_longest_path as longest_path,
+)
 from nx_irreg.algorithms import topological_generations as engine_generations
 from nx_irreg.backend_graph import BackendGraph
-from nx_irreg.nxapi._lengths import missing_node, node_position, node_set
+from nx_irreg.nxapi._lengths import length_value, missing_node, node_position, node_set
 from nx_irreg.options import check_no_variant, resolve
 
 __all__ = [
     "ancestors",
+    "dag_longest_path",
+    "dag_longest_path_length",
     "descendants",
     "is_directed_acyclic_graph",
     "lexicographical_topological_sort",
@@ -162,3 +167,48 @@ def lexicographical_topological_sort(
     yield from G.labels(order)
     if not complete:
         raise nx.NetworkXUnfeasible(_CYCLE)
+
+
+def _longest(G: BackendGraph, weight: object, default_weight: object):
+    if not G.is_directed():
+        raise nx.NetworkXNotImplemented("not implemented for undirected type")
+    if weight is not None and weight != G.weight:
+        raise ValueError(
+            f"this graph was converted with weights from {G.weight!r}, not {weight!r}; "
+            "convert it again with nx_irreg.backend_graph.from_networkx(G, weight)"
+        )
+    every_edge = default_weight if weight is None or G.weight is None else None
+    try:
+        return longest_path(G.graph, G.predecessors(), every_edge=every_edge), every_edge
+    except GraphCycleError as err:
+        raise nx.NetworkXUnfeasible(_CYCLE) from err
+
+
+def dag_longest_path(
+    G: BackendGraph, weight: str | None = "weight", default_weight: object = 1,
+    topo_order: object = None, **options: object,
+) -> list:
+    """The longest path of a DAG, the one NetworkX returns among equally long ones: ties go
+    to the first predecessor in ``G._pred``'s order and the first end in topological order.
+    A user's ``topo_order`` and multigraphs (NetworkX takes the largest of parallel edges)
+    are declined by ``can_run``: NetworkX runs them."""
+    check_no_variant("dag_longest_path", options)
+    resolve(options)
+    if len(G) == 0:
+        return []
+    found, _ = _longest(G, weight, default_weight)
+    return G.labels(found.path)
+
+
+def dag_longest_path_length(
+    G: BackendGraph, weight: str | None = "weight", default_weight: object = 1, **options: object
+) -> object:
+    """The length of :func:`dag_longest_path`'s path (an int when every weight is one)."""
+    check_no_variant("dag_longest_path_length", options)
+    opts = resolve(options)
+    if len(G) == 0:
+        return 0
+    found, every_edge = _longest(G, weight, default_weight)
+    if every_edge is not None:
+        return every_edge * (len(found.path) - 1)
+    return length_value(G, found.length, opts) if len(found.path) > 1 else 0
