@@ -62,6 +62,37 @@ class BackendGraph:
         self._labels: np.ndarray | None = None
         self._by_tile: dict[int, IrregGraph] = {}
 
+    # Pickling (a graph shipped to Dask workers, or saved). Exactly these fields travel; every
+    # other field is a cache or a handle that __setstate__ rebuilds empty: the label array and
+    # the retiled copies (rebuilt on demand), NetworkX's cache, and the label -> id dict (rebuilt
+    # from ``nodes``, cheaper than shipping it). A new field must be added to one side or the
+    # other: here if it is data, in __setstate__ if it is a cache, a lock or a weakref.
+    _PICKLED = (
+        "graph",
+        "nodes",
+        "_directed",
+        "_multigraph",
+        "weight",
+        "integral_weights",
+        "integer_type",
+        "graph_attrs",
+    )
+
+    def __getstate__(self) -> dict:
+        state = {name: getattr(self, name) for name in self._PICKLED}
+        state["labels_are_ids"] = self._index is None
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        for name in self._PICKLED:
+            setattr(self, name, state[name])
+        self._index = None if state["labels_are_ids"] else dict(
+            zip(self.nodes, range(len(self.nodes)), strict=True)
+        )
+        self.__networkx_cache__ = {}
+        self._labels = None
+        self._by_tile = {}
+
     def is_directed(self) -> bool:
         return self._directed
 

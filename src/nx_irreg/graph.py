@@ -64,6 +64,10 @@ class IrregGraph:
     def __init__(self, core: _core.Graph) -> None:
         self._core = core
 
+    def __reduce__(self) -> tuple[type[IrregGraph], tuple[_core.Graph]]:
+        # The core graph pickles as its CSR arrays; what it builds lazily is rebuilt on demand.
+        return (IrregGraph, (self._core,))
+
     @classmethod
     def from_edges(
         cls,
