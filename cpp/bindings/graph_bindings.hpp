@@ -123,12 +123,19 @@ inline constexpr int64_t kGraphPickleVersion = 1;
 inline py::tuple GraphState(const graph::Graph& g) {
   const graph::CsrGraph& c = g.layout().csr();
   const int64_t m = c.num_edges();
+  std::vector<int64_t> offsets;
+  std::vector<int32_t> targets;
+  std::vector<double> weights;
+  {
+    py::gil_scoped_release release;  // the CSR is immutable: other threads may run kernels
+    offsets = c.offsets;
+    targets.assign(c.targets.begin(), c.targets.begin() + m);
+    if (c.weighted) weights.assign(c.weights.begin(), c.weights.begin() + m);
+  }
   return py::make_tuple(
       kGraphPickleVersion, c.n, g.directed(), g.requested_tile_size(), c.symmetric_sorted,
-      Adopt(std::vector<int64_t>(c.offsets)),
-      Adopt(std::vector<int32_t>(c.targets.begin(), c.targets.begin() + m)),
-      c.weighted ? py::object(Adopt(std::vector<double>(c.weights.begin(), c.weights.begin() + m)))
-                 : py::object(py::none()));
+      Adopt(std::move(offsets)), Adopt(std::move(targets)),
+      c.weighted ? py::object(Adopt(std::move(weights))) : py::object(py::none()));
 }
 
 inline std::unique_ptr<graph::Graph> GraphFromState(const py::tuple& state) {
