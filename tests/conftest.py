@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 
 import pytest
@@ -53,3 +54,18 @@ def assert_counted():
         assert counters == [(i, total) for i in range(1, total + 1)], counters
 
     return check
+
+
+@pytest.fixture(scope="session")
+def dask_client():
+    """A ``dask.distributed`` client of two worker processes, one thread each (skipped without
+    Dask). It is not the default client: tests that need one enter ``client.as_current()``."""
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+            silence_logs=logging.ERROR,
+        ) as cluster,
+        distributed.Client(cluster, set_as_default=False) as client,
+    ):
+        yield client

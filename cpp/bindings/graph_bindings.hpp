@@ -114,6 +114,53 @@ inline std::unique_ptr<graph::Graph> MakeGraph(const py::array& src, const py::a
   return std::make_unique<graph::Graph>(std::move(csr), directed, tile, k);
 }
 
+// Pickle state of a Graph: its CSR rows as arrays (not Python lists) and what the constructor
+// needs to rebuild the rest. Lazily built parts (grouped index, in-edges, undirected view) are
+// rebuilt on first use, as after any build; the ISA of the tiling is the unpickling machine's
+// best (the graph does not depend on it). The first entry versions the layout of the tuple.
+inline constexpr int64_t kGraphPickleVersion = 1;
+
+inline py::tuple GraphState(const graph::Graph& g) {
+  const graph::CsrGraph& c = g.layout().csr();
+  const int64_t m = c.num_edges();
+  std::vector<int64_t> offsets;
+  std::vector<int32_t> targets;
+  std::vector<double> weights;
+  {
+    py::gil_scoped_release release;  // the CSR is immutable: other threads may run kernels
+    offsets = c.offsets;
+    targets.assign(c.targets.begin(), c.targets.begin() + m);
+    if (c.weighted) weights.assign(c.weights.begin(), c.weights.begin() + m);
+  }
+  return py::make_tuple(
+      kGraphPickleVersion, c.n, g.directed(), g.requested_tile_size(), c.symmetric_sorted,
+      Adopt(std::move(offsets)), Adopt(std::move(targets)),
+      c.weighted ? py::object(Adopt(std::move(weights))) : py::object(py::none()));
+}
+
+inline std::unique_ptr<graph::Graph> GraphFromState(const py::tuple& state) {
+  if (state.size() != 8 || state[0].cast<int64_t>() != kGraphPickleVersion)
+    throw py::value_error("not a pickled irreg._core.Graph of this version");
+  const auto n = state[1].cast<int32_t>();
+  const auto directed = state[2].cast<bool>();
+  const int32_t tile = TileSizeArg(state[3]);
+  const auto symmetric_sorted = state[4].cast<bool>();
+  constexpr int kIn = py::array::c_style | py::array::forcecast;
+  const auto offsets = state[5].cast<py::array_t<int64_t, kIn>>();
+  const auto targets = state[6].cast<py::array_t<int32_t, kIn>>();
+  std::optional<py::array_t<double, kIn>> weights;
+  if (!state[7].is_none()) weights = state[7].cast<py::array_t<double, kIn>>();
+  if (offsets.ndim() != 1 || targets.ndim() != 1 || (weights && weights->ndim() != 1))
+    throw py::value_error("a pickled Graph's arrays must be 1-D");
+  const KernelTable& k = KernelsFor("");
+  py::gil_scoped_release release;  // the arrays stay referenced by `state`
+  auto copy = [](const auto& a) { return std::vector(a.data(), a.data() + a.size()); };
+  graph::CsrGraph csr = graph::CsrGraph::FromRows(copy(offsets), copy(targets),
+                                                  weights ? copy(*weights) : std::vector<double>{}, n);
+  csr.symmetric_sorted = symmetric_sorted;
+  return std::make_unique<graph::Graph>(std::move(csr), directed, tile, k);
+}
+
 inline void BindGraph(py::module_& m) {
   using graph::Graph;
   py::class_<Graph>(m, "Graph",
@@ -142,7 +189,8 @@ inline void BindGraph(py::module_& m) {
         return py::make_tuple(Adopt(std::vector<int64_t>(c.offsets)),
                               Adopt(std::vector<int32_t>(c.targets.begin(), c.targets.begin() + m)),
                               Adopt(std::vector<double>(c.weights.begin(), c.weights.begin() + m)));
-      }, "Copies of (offsets, targets, weights) in CSR order (weights are 1 when none were given).");
+      }, "Copies of (offsets, targets, weights) in CSR order (weights are 1 when none were given).")
+      .def(py::pickle(&GraphState, &GraphFromState));
 
   m.attr("MAX_VERTICES") = kMaxVertices;
   m.def("variants", &graph::VariantsOf, py::arg("algorithm"));

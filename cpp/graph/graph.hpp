@@ -17,6 +17,9 @@ class Graph {
         layout_(std::make_shared<GraphLayout>(std::move(csr), tile_size, kernels)) {}
 
   bool directed() const { return directed_; }
+  // The tile edge asked for (0: by graph size); layout().tile_size() is the one in use. A copy
+  // built with it (a pickle's) also picks the same tile for the undirected view.
+  int32_t requested_tile_size() const { return tile_size_; }
   const GraphLayout& layout() const { return *layout_; }
   const GraphLayout& undirected_layout(const KernelTable& kernels) const {
     std::call_once(undirected_once_, [&] {

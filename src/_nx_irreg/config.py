@@ -76,6 +76,14 @@ def _threads(value: object) -> object:
     return check_threads(value)
 
 
+def _scheduler(value: object) -> object:
+    if value is None:
+        return None
+    from irreg.source_chunks import check_scheduler
+
+    return check_scheduler(value)
+
+
 def _one_of(name: str, choices: tuple[str, ...]) -> Callable[[object], object]:
     def check(value: object) -> object:
         if value not in choices:
@@ -113,7 +121,8 @@ OPTIONS: dict[str, Option] = {
         "int or None, optional",
         "OpenMP threads of the parallel kernels (None: IRREG_NUM_THREADS, else OpenMP's "
         "default: OMP_NUM_THREADS or the usable cores). Kernels whose output follows "
-        "NetworkX's serial order run on one.",
+        "NetworkX's serial order run on one. Functions over many sources run this many "
+        "chunks of sources at once (see scheduler), each on one thread.",
         _threads,
     ),
     "weight_dtype": Option(
@@ -130,6 +139,16 @@ OPTIONS: dict[str, Option] = {
         "Where kernels run: 'cpu', or 'emu' (BFS lengths on the simulated Emu Chick; "
         "the report is in nx_irreg.emu.last_report()).",
         _one_of("execution", ("cpu", "emu")),
+    ),
+    "scheduler": Option(
+        None,
+        "str, dask.distributed.Client or None, optional",
+        "Where functions over many sources (all pairs, averages over sources) run their chunks "
+        "of sources: None (threads in this process, `threads` of them, unless joblib's Dask "
+        "backend is active: joblib.parallel_config(backend='dask')), 'threads' (always), "
+        "'dask' (the current dask.distributed client), or a dask.distributed.Client; on Dask "
+        "the graph is shipped once per worker.",
+        _scheduler,
     ),
 }
 

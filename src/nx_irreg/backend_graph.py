@@ -8,6 +8,7 @@ the result in ``G.__networkx_cache__`` and drops it when ``G`` changes through i
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import weakref
 from collections.abc import Sequence
@@ -67,6 +68,45 @@ class BackendGraph:
         # searches skip it): this graph must not answer a call that ignores weights.
         self.hidden_edges = False
         self._predecessors: IrregGraph | None = None
+
+    # Pickling (a graph shipped to Dask workers, or saved). Exactly these fields travel; every
+    # other field is a cache or a handle that __setstate__ rebuilds empty: the label array and
+    # the retiled copies (rebuilt on demand), NetworkX's cache, and the label -> id dict (rebuilt
+    # from ``nodes``, cheaper than shipping it). A new field must be added to one side or the
+    # other: here if it is data, in __setstate__ if it is a cache, a lock or a weakref.
+    _PICKLED = (
+        "graph",
+        "nodes",
+        "_directed",
+        "_multigraph",
+        "weight",
+        "integral_weights",
+        "integer_type",
+        "graph_attrs",
+        "hidden_edges",
+        "_predecessors",
+    )
+
+    def __getstate__(self) -> dict:
+        if self._directed and self._predecessors is None and self._source is not None:
+            # The predecessor order is read from the NetworkX graph, which does not travel:
+            # read it now, so a worker can run reverse searches too.
+            with contextlib.suppress(RuntimeError):
+                self.predecessors()
+        state = {name: getattr(self, name) for name in self._PICKLED}
+        state["labels_are_ids"] = self._index is None
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        for name in self._PICKLED:
+            setattr(self, name, state[name])
+        self._index = None if state["labels_are_ids"] else dict(
+            zip(self.nodes, range(len(self.nodes)), strict=True)
+        )
+        self.__networkx_cache__ = {}
+        self._labels = None
+        self._by_tile = {}
+        self._source = None
 
     def is_directed(self) -> bool:
         return self._directed

@@ -58,11 +58,17 @@ class IrregGraph:
 
     Build it with :meth:`from_edges` or :meth:`from_scipy`. Parallel edges collapse to one (the
     last weight given wins, as repeated ``add_edge`` does in NetworkX); self-loops are kept; an
-    edge given without weights has weight 1. Vertex ids are 32-bit.
+    edge given without weights has weight 1. Vertex ids are 32-bit. It pickles as its CSR
+    arrays (for Dask workers: :mod:`irreg.source_chunks`); what is built lazily is rebuilt on
+    first use on the other side.
     """
 
     def __init__(self, core: _core.Graph) -> None:
         self._core = core
+
+    def __reduce__(self) -> tuple[type[IrregGraph], tuple[_core.Graph]]:
+        # The core graph pickles as its CSR arrays; what it builds lazily is rebuilt on demand.
+        return (IrregGraph, (self._core,))
 
     @classmethod
     def from_edges(

@@ -52,5 +52,19 @@ def check_no_variant(function: str, options: dict) -> None:
         )
 
 
-def chunk_scheduler(options):  # TEMPORARY stand-in until the chunks branch lands
-    return None
+def chunk_options(options: Options) -> dict:
+    """The keywords of :func:`irreg.source_chunks.map_chunks` for a call's options: its thread
+    count (:func:`irreg.threads.resolve_threads` of ``options.threads``) and where its chunks of
+    sources run (``options.scheduler``, looked up now: a ``dask.distributed.Client``, or None for
+    threads; None also honours an active joblib Dask backend)::
+
+        map_chunks(fn, G.graph, sources, **chunk_options(opts))
+    """
+    from irreg.source_chunks import resolve_scheduler
+    from irreg.threads import resolve_threads
+
+    client = resolve_scheduler(options.scheduler)
+    return {
+        "threads": resolve_threads(options.threads),
+        "scheduler": "threads" if client is None else client,
+    }

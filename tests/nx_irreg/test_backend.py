@@ -24,7 +24,9 @@ from nx_irreg.interface import MIN_EDGES_TO_CONVERT, BackendInterface, backend_i
 from nx_irreg.nxapi import networkx_modules
 
 ISAS = nx_irreg.available_isas()
-OPTION_NAMES = {"isa", "variant", "tile_size", "threads", "weight_dtype", "execution"}
+OPTION_NAMES = {
+    "isa", "variant", "tile_size", "threads", "weight_dtype", "execution", "scheduler"
+}
 
 
 @pytest.fixture(autouse=True)
@@ -194,6 +196,7 @@ def test_config_defaults_and_validation(irreg_config):
         "threads": None,
         "weight_dtype": "auto",
         "execution": "cpu",
+        "scheduler": None,
     }
     with pytest.raises(ValueError, match=r"threads must be in \[1, 1024\], got 0"):
         irreg_config.threads = 0
@@ -211,6 +214,10 @@ def test_config_defaults_and_validation(irreg_config):
         irreg_config.weight_dtype = "float16"
     with pytest.raises(ValueError, match="execution must be one of"):
         irreg_config.execution = "gpu"
+    with pytest.raises(ValueError, match="scheduler must be None, one of"):
+        irreg_config.scheduler = "mpi"
+    with pytest.raises(TypeError, match="scheduler must be None, one of"):
+        irreg_config.scheduler = 4
     with pytest.raises(AttributeError, match="Invalid config name"):
         irreg_config.cores = 4
     irreg_config.threads = 3

@@ -318,3 +318,19 @@ def test_dag_longest_path_on_a_cycle_and_declined_cases():
     D = nx.DiGraph([(0, 1), (1, 2)])
     with nx.config(backend_priority=["irreg"]):
         assert nx.dag_longest_path(D, topo_order=[0, 1, 2]) == [0, 1, 2]
+
+
+def test_all_pairs_on_dask_workers_equal_networkx(dask_client):
+    # Two worker processes: the graph is shipped once to each, chunks of sources run there.
+    G = nx.gnm_random_graph(150, 600, seed=5, directed=True)
+    for i, (u, v) in enumerate(G.edges):
+        G[u][v]["weight"] = 1 + i % 4
+    got = nx.all_pairs_dijkstra(G, backend="irreg", scheduler=dask_client)
+    assert list(got) == list(nx.all_pairs_dijkstra(G))
+    got = nx.all_pairs_shortest_path_length(G, backend="irreg", scheduler=dask_client)
+    assert dict(got) == dict(nx.all_pairs_shortest_path_length(G))
+    joblib = pytest.importorskip("joblib")
+    H = G.subgraph(max(nx.strongly_connected_components(G), key=len))
+    with dask_client.as_current(), joblib.parallel_config(backend="dask"):
+        got = nx.average_shortest_path_length(H, "weight", backend="irreg")
+    assert got == nx.average_shortest_path_length(H, "weight")

@@ -13,10 +13,11 @@ from collections.abc import Callable, Iterator
 
 from irreg.source_chunks import map_chunks
 from nx_irreg.backend_graph import BackendGraph
-from nx_irreg.options import Options, chunk_scheduler
+from nx_irreg.options import Options, chunk_options
 
 # Entries (reached vertex, length, parent: 16 bytes) one chunk may hold: a chunk of an n-node
-# graph gets about this many over n sources, so chunks stay a few MB whatever the graph.
+# graph gets about this many over n sources, so chunks stay a few MB whatever the graph (and
+# map_chunks keeps about two per worker outstanding).
 CHUNK_ENTRIES = 1 << 18
 MAX_CHUNK_SOURCES = 64
 
@@ -34,8 +35,7 @@ def chunk_results(
     n = len(G)
     start = 0
     size = chunk_size(n)
-    for result in map_chunks(chunk, G.graph, range(n), threads=opts.threads,
-                             chunk_size=size, scheduler=chunk_scheduler(opts)):
+    for result in map_chunks(chunk, G.graph, range(n), chunk_size=size, **chunk_options(opts)):
         yield result
         if result.failed_at >= 0:
             raise (failure or _unexpected)(start + result.failed_at)
