@@ -83,6 +83,32 @@ inline py::dict PathDict(const I32Array& order, const I32Array& parent, const py
   return out;
 }
 
+// {nodes[order[i]]: values[i]}: a lengths dict without a Python loop; int64 values become
+// ints, float64 values floats.
+inline py::dict LabelDict(const I32Array& order, const py::array& values, const py::list& nodes) {
+  const int32_t n = static_cast<int32_t>(py::len(nodes));
+  if (values.ndim() != 1 || values.size() != order.size())
+    throw py::value_error("values must be 1-D, one per entry of order");
+  const bool as_int = py::isinstance<py::array_t<int64_t>>(values);
+  if (!as_int && !py::isinstance<py::array_t<double>>(values))
+    throw py::type_error("values must be int64 or float64");
+  const auto ints = as_int ? py::array_t<int64_t, py::array::c_style | py::array::forcecast>(values)
+                           : py::array_t<int64_t, py::array::c_style | py::array::forcecast>();
+  const auto floats = as_int ? py::array_t<double, py::array::c_style | py::array::forcecast>()
+                             : py::array_t<double, py::array::c_style | py::array::forcecast>(values);
+  py::dict out;
+  const int32_t* ord = order.data();
+  for (py::ssize_t i = 0; i < order.size(); ++i) {
+    const int32_t v = ord[i];
+    if (v < 0 || v >= n) throw py::value_error("order holds a vertex outside [0, n)");
+    const py::object value = py::reinterpret_steal<py::object>(
+        as_int ? PyLong_FromLongLong(ints.data()[i]) : PyFloat_FromDouble(floats.data()[i]));
+    if (!value || PyDict_SetItem(out.ptr(), PyList_GET_ITEM(nodes.ptr(), v), value.ptr()) < 0)
+      throw py::error_already_set();
+  }
+  return out;
+}
+
 // The labels root -> v along `parent` (v -> root when `toward_root`).
 inline py::list PathTo(const I32Array& parent, int32_t v, const py::list& nodes,
                        bool toward_root) {
@@ -108,6 +134,8 @@ inline void BindPaths(py::module_& m) {
   m.def("path_dict", &PathDict, py::arg("order"), py::arg("parent"), py::arg("nodes"),
         py::arg("toward_root") = false,
         "{nodes[v]: path} for v in order: NetworkX's paths dict from a parent array.");
+  m.def("label_dict", &LabelDict, py::arg("order"), py::arg("values"), py::arg("nodes"),
+        "{nodes[order[i]]: values[i]} (int64 values as ints, float64 as floats).");
   m.def("path_to", &PathTo, py::arg("parent"), py::arg("vertex"), py::arg("nodes"),
         py::arg("toward_root") = false, "The labels of the parent chain's path to vertex.");
 

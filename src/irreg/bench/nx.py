@@ -33,6 +33,7 @@ FULL_CASES = (
     "er:10000:100000",
     "er:100000:1000000",
     "rmat:16:16",
+    "grid:1000:1000",
     "er:1000000:10000000",
 )
 QUICK_CASES = ("er:1000:10000", "rmat:10:10")
@@ -41,40 +42,93 @@ BUDGET_SECONDS = 20.0
 CONVERT_SPECS, FUNCTION_SPECS = 2, 3
 
 
+# Every node a source: NetworkX takes minutes past this many edges.
+ALL_PAIRS_MAX_EDGES = 200_000
+
+
 @dataclass(frozen=True)
 class Function:
-    """A dispatched NetworkX function as the benchmark calls it (generators consumed)."""
+    """A dispatched NetworkX function as the benchmark calls it (generators consumed).
+
+    ``call(G, ends, backend)`` gets ``ends = (source, target)``: a source with out-edges and the
+    node farthest from it in hops. ``max_edges``: larger graphs skip it.
+    """
 
     name: str
-    call: Callable[[Any, Any, str], Any]  # (G, source, backend) -> comparable result
+    call: Callable[[Any, Any, str], Any]  # (G, (source, target), backend) -> comparable result
+    max_edges: int | None = None
+    directed_only: bool = False
+
+    def applies(self, G: Any) -> bool:
+        if self.directed_only and not G.is_directed():
+            return False
+        return self.max_edges is None or G.number_of_edges() <= self.max_edges
+
+
+def _all_pairs_lengths_read(G: Any, backend: str) -> int:
+    """Every length of ``all_pairs_shortest_path_length`` read, as a user summing them would."""
+    import networkx as nx
+
+    return sum(sum(lengths.values()) for _, lengths in
+               nx.all_pairs_shortest_path_length(G, backend=backend))
+
+
+def _all_pairs_iterated(G: Any, backend: str) -> int:
+    """``all_pairs_shortest_path_length`` iterated to the end, each dict's size taken."""
+    import networkx as nx
+
+    return sum(len(lengths) for _, lengths in
+               nx.all_pairs_shortest_path_length(G, backend=backend))
 
 
 def _functions() -> tuple[Function, ...]:
     import networkx as nx
 
     return (
-        Function("bfs_edges", lambda G, s, b: list(nx.bfs_edges(G, s, backend=b))),
+        Function("bfs_edges", lambda G, e, b: list(nx.bfs_edges(G, e[0], backend=b))),
         Function(
             "single_source_shortest_path_length",
-            lambda G, s, b: nx.single_source_shortest_path_length(G, s, backend=b),
+            lambda G, e, b: nx.single_source_shortest_path_length(G, e[0], backend=b),
         ),
         Function(
             "single_source_dijkstra_path_length",
-            lambda G, s, b: nx.single_source_dijkstra_path_length(G, s, backend=b),
+            lambda G, e, b: nx.single_source_dijkstra_path_length(G, e[0], backend=b),
         ),
         Function(
             "weakly_connected_components",
-            lambda G, s, b: list(nx.weakly_connected_components(G, backend=b)),
+            lambda G, e, b: list(nx.weakly_connected_components(G, backend=b)),
+            directed_only=True,
         ),
         Function(
             "strongly_connected_components",
-            lambda G, s, b: list(nx.strongly_connected_components(G, backend=b)),
+            lambda G, e, b: list(nx.strongly_connected_components(G, backend=b)),
+            directed_only=True,
         ),
         Function(
-            "is_directed_acyclic_graph", lambda G, s, b: nx.is_directed_acyclic_graph(G, backend=b)
+            "is_directed_acyclic_graph",
+            lambda G, e, b: nx.is_directed_acyclic_graph(G, backend=b),
+            directed_only=True,
         ),
-        Function("descendants", lambda G, s, b: nx.descendants(G, s, backend=b)),
-        Function("ancestors", lambda G, s, b: nx.ancestors(G, s, backend=b)),
+        Function("descendants", lambda G, e, b: nx.descendants(G, e[0], backend=b)),
+        Function("ancestors", lambda G, e, b: nx.ancestors(G, e[0], backend=b)),
+        Function(
+            "shortest_path (source to target, weighted)",
+            lambda G, e, b: nx.shortest_path(G, e[0], e[1], weight="weight", backend=b),
+        ),
+        Function(
+            "single_source_dijkstra (lengths and paths)",
+            lambda G, e, b: nx.single_source_dijkstra(G, e[0], backend=b),
+        ),
+        Function(
+            "all_pairs_shortest_path_length (every length read)",
+            lambda G, e, b: _all_pairs_lengths_read(G, b),
+            max_edges=ALL_PAIRS_MAX_EDGES,
+        ),
+        Function(
+            "all_pairs_shortest_path_length (iterated)",
+            lambda G, e, b: _all_pairs_iterated(G, b),
+            max_edges=ALL_PAIRS_MAX_EDGES,
+        ),
     )
 
 
@@ -92,6 +146,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         dest="cases",
         help="generated graphs (default: er graphs of 10^4 to 10^7 edges and rmat:16:16)",
     )
+    parser.add_argument(
+        "--function",
+        nargs="+",
+        action="extend",
+        metavar="NAME",
+        dest="functions",
+        help="time only the functions whose names start with these (default: all; "
+        "'convert' is always timed)",
+    )
     hs.add_threads_argument(parser, "thread counts of the irreg rows")
 
 
@@ -101,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
         return hs.redraw(args, "nx", plot_speedups)
     harness = hs.harness_from_args("nx", args)
     cases = args.cases or (QUICK_CASES if args.quick else FULL_CASES)
-    nx_benchmark(cases, harness, args.threads or hs.default_thread_counts())
+    nx_benchmark(cases, harness, args.threads or hs.default_thread_counts(), args.functions)
     harness.report(json_path=args.json)
     if args.plot:
         plot_speedups(args.plot, harness.rows, report.machine_info())
@@ -113,43 +176,112 @@ def run(args: argparse.Namespace) -> int:
 
 
 def nx_benchmark(
-    cases: Sequence[str], harness: hs.Harness, threads: Sequence[int] = (1,)
+    cases: Sequence[str],
+    harness: hs.Harness,
+    threads: Sequence[int] = (1,),
+    only: Sequence[str] | None = None,
 ) -> list[hs.Row]:
-    """Measures every case in turn (one graph in memory at a time); returns the new rows."""
+    """Measures every case in turn (one graph in memory at a time); returns the new rows.
+    ``only``: prefixes of the function names to time (None: every function)."""
     import networkx as nx
 
+    functions = [f for f in _functions() if not only or f.name.startswith(tuple(only))]
+    if only and not functions:
+        raise hs.BenchError(f"no function starts with {', '.join(only)}")
     rows: list[hs.Row] = []
-    per_case = (1 + (CONVERT_SPECS - 1) * len(threads)
-                + len(_functions()) * (1 + (FUNCTION_SPECS - 1) * len(threads)))
-    harness.plan(len(cases) * per_case)
+    per_function = 1 + (FUNCTION_SPECS - 1) * len(threads)
+    harness.plan(len(cases) * (1 + (CONVERT_SPECS - 1) * len(threads))
+                 + len(cases) * len(functions) * per_function)
     with nx.config(warnings_to_ignore={"cache"}, backend_priority=[]):
         for spec in cases:
-            G, source, name = _networkx_graph(spec)
+            G, ends, name, graph_bytes = _networkx_graph(spec)
             rows += harness.run(convert_specs(G, name, threads))
-            for function in _functions():
-                rows += harness.run(function_specs(G, source, name, function, threads))
+            for function in functions:
+                if not function.applies(G):
+                    rows += harness.run(_skipped(function, G, name, threads))
+                    continue
+                timed = harness.run(function_specs(G, ends, name, function, threads))
+                if function.name.startswith("all_pairs"):
+                    _add_peak_memory(G, function, graph_bytes, timed)
+                rows += timed
             del G
             gc.collect()
     add_speedups(rows)
     return rows
 
 
-def _networkx_graph(spec: str) -> tuple[Any, int, str]:
+def _skipped(function: Function, G: Any, case: str, threads: Sequence[int]) -> list[hs.Spec]:
+    why = ("directed graphs only" if function.directed_only and not G.is_directed()
+           else f"more than {function.max_edges:,} edges: NetworkX would take too long")
+    irreg = [hs.Spec(name=function.name, case=case, impl="irreg", skip_reason=why, threads=t,
+                     variant=kind) for t in threads for kind in ("uncached", "cached")]
+    return [hs.Spec(name=function.name, case=case, impl="networkx", skip_reason=why), *irreg]
+
+
+def _rss_bytes() -> int:
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def _peak_rss_growth(call: Callable[[], Any]) -> int:
+    """The most the resident set grew while ``call()`` ran (sampled every millisecond by a
+    thread; the kernels release the GIL, so the sampler keeps running)."""
+    import threading
+
+    start, peak, done = _rss_bytes(), [0], threading.Event()
+
+    def sample() -> None:
+        while not done.wait(0.001):
+            peak[0] = max(peak[0], _rss_bytes() - start)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    try:
+        call()
+    finally:
+        done.set()
+        sampler.join()
+    return max(peak[0], _rss_bytes() - start)
+
+
+def _add_peak_memory(G: Any, function: Function, graph_bytes: int, rows: list[hs.Row]) -> None:
+    """Untimed: how far iterating an all-pairs generator (conversion cached) grows the resident
+    set, beside what building the NetworkX graph took; added to the function's irreg rows."""
+    function.call(G, None, "irreg")  # caches the conversion
+    gc.collect()
+    grown = _peak_rss_growth(lambda: function.call(G, None, "irreg"))
+    hs.note(f"{function.name}: peak resident growth {grown / 2**20:.1f} MB while iterating, "
+            f"beside a NetworkX graph of {graph_bytes / 2**20:.1f} MB")
+    for row in rows:
+        if row.impl == "irreg":
+            row.extra.update(peak_rss_growth_mb=round(grown / 2**20, 1),
+                             graph_rss_mb=round(graph_bytes / 2**20, 1))
+
+
+def _networkx_graph(spec: str) -> tuple[Any, tuple[int, int], str, int]:
+    """The NetworkX graph of ``spec``, ``(source, target)`` (a node with out-edges and the node
+    farthest from it in hops), its name, and the resident memory building it took."""
     import networkx as nx
 
     try:
         edges = generate(spec)
     except ValueError as err:
         raise hs.BenchError(str(err)) from None
-    hs.note(f"{edges.name}: building the NetworkX DiGraph of {edges.num_edges:,} edges ...")
+    hs.note(f"{edges.name}: building the NetworkX graph of {edges.num_edges:,} edges ...")
+    gc.collect()
+    before = _rss_bytes()
     G = nx.DiGraph() if edges.directed else nx.Graph()
     G.add_nodes_from(range(edges.n))
     G.add_weighted_edges_from(
         zip(edges.src.tolist(), edges.dst.tolist(), edges.weight.tolist(), strict=True)
     )
+    graph_bytes = _rss_bytes() - before
     with_edges = np.flatnonzero(np.bincount(edges.src, minlength=edges.n) > 0)
     source = int(with_edges[0]) if with_edges.size else 0
-    return G, source, edges.name
+    hops = nx.single_source_shortest_path_length(G, source, backend="irreg")
+    target = next(reversed(hops))  # BFS order: the last is the farthest
+    G.__networkx_cache__.clear()
+    return G, (source, target), edges.name, graph_bytes
 
 
 @contextlib.contextmanager
@@ -210,7 +342,7 @@ def convert_specs(G: Any, case: str, threads: Sequence[int] = (1,)) -> list[hs.S
 
 
 def function_specs(
-    G: Any, source: int, case: str, function: Function, threads: Sequence[int] = (1,)
+    G: Any, ends: tuple[int, int], case: str, function: Function, threads: Sequence[int] = (1,)
 ) -> list[hs.Spec]:
     """NetworkX, then at each thread count irreg uncached (cache cleared before each run) and
     irreg cached."""
@@ -228,13 +360,13 @@ def function_specs(
 
     def warm_cache() -> None:
         if "irreg" not in G.__networkx_cache__.get("backends", {}):
-            function.call(G, source, "irreg")
+            function.call(G, ends, "irreg")
 
     common = {"name": function.name, "case": case, "work": m, "work_unit": "edges"}
     return [
         hs.Spec(
             impl="networkx",
-            run=lambda _: function.call(G, source, "networkx"),
+            run=lambda _: function.call(G, ends, "networkx"),
             verify=keep,
             **common,
         ),
@@ -244,7 +376,7 @@ def function_specs(
             variant="cached" if cached else "uncached",  # separate series in the scaling table
             isa=_active_isa(),
             setup=setup,
-            run=_with_threads(t, lambda _: function.call(G, source, "irreg")),
+            run=_with_threads(t, lambda _: function.call(G, ends, "irreg")),
             verify=same,
             extra={"cached": cached},
             threads=t,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import networkx as nx
 import numpy as np
 
+from irreg import _core
 from nx_irreg.backend_graph import BackendGraph
 from nx_irreg.options import Options
 
@@ -29,6 +30,19 @@ def ordered_by(key: np.ndarray, reached: np.ndarray) -> np.ndarray:
     return ids[np.argsort(key[ids], kind="stable")]
 
 
+def _length_types(G: BackendGraph, options: Options, integral: bool | None):
+    """``(NumPy integer type or None, as_int, zero_sources)``: how :func:`length_values` types
+    lengths."""
+    hop_counts = integral is not None
+    integral = G.integral_weights if integral is None else integral
+    if options.weight_dtype == "int64" and not integral:
+        raise TypeError("weight_dtype='int64' needs integer weights; this graph has other numbers")
+    as_int = options.weight_dtype == "int64" or (options.weight_dtype == "auto" and integral)
+    auto = options.weight_dtype == "auto"
+    numpy_type = G.integer_type if auto and as_int and not hop_counts else None
+    return numpy_type, as_int, auto and (numpy_type is not None or not as_int)
+
+
 def length_values(
     G: BackendGraph,
     lengths: np.ndarray,
@@ -48,18 +62,12 @@ def length_values(
     is per path (an int until a float weight joins the sum); with int and float weights mixed,
     every length but the sources' is a float here.
     """
-    hop_counts = integral is not None
-    integral = G.integral_weights if integral is None else integral
-    if options.weight_dtype == "int64" and not integral:
-        raise TypeError("weight_dtype='int64' needs integer weights; this graph has other numbers")
-    as_int = options.weight_dtype == "int64" or (options.weight_dtype == "auto" and integral)
-    auto = options.weight_dtype == "auto"
-    numpy_type = G.integer_type if auto and as_int and not hop_counts else None
+    numpy_type, as_int, zero_sources = _length_types(G, options, integral)
     if numpy_type is not None:
         values = list(lengths.astype(numpy_type))  # NumPy scalars, as NetworkX's sums are
     else:
         values = lengths.astype(np.int64).tolist() if as_int else lengths.astype(float).tolist()
-    if auto and (numpy_type is not None or not as_int):
+    if zero_sources:
         values[:sources] = [0] * sources
     return values
 
@@ -74,9 +82,18 @@ def length_dict(
     integral: bool | None = None,
 ) -> dict:
     """``{label: length}`` for ``order`` and its ``lengths`` (aligned), the first ``sources``
-    entries being sources; the numbers' types as :func:`length_values` gives them."""
-    values = length_values(G, lengths, sources, options, integral=integral)
-    return dict(zip(G.labels(order), values, strict=True))
+    entries being sources, typed as :func:`length_values` types them; built in C++ unless the
+    lengths are NumPy scalars."""
+    numpy_type, as_int, zero_sources = _length_types(G, options, integral)
+    if numpy_type is not None:
+        values = length_values(G, lengths, sources, options, integral=integral)
+        return dict(zip(G.labels(order), values, strict=True))
+    typed = lengths.astype(np.int64 if as_int else np.float64, copy=False)
+    lengths_of = _core.label_dict(order, typed, G.nodes)
+    if zero_sources:
+        for label in G.labels(order[:sources]):
+            lengths_of[label] = 0
+    return lengths_of
 
 
 def length_value(G: BackendGraph, length: float, options: Options, *, integral=None) -> object:

@@ -8,6 +8,8 @@ import numpy as np
 
 from irreg import _core
 from nx_irreg.backend_graph import BackendGraph
+from nx_irreg.nxapi._lengths import length_dict
+from nx_irreg.options import Options
 
 
 def path_dict(
@@ -91,3 +93,16 @@ class LazyDict(Mapping):
 
     def __repr__(self) -> str:
         return repr(self._dict())
+
+
+def lazy_lengths(
+    G: BackendGraph, order: np.ndarray, value: np.ndarray, opts: Options, integral: bool | None
+) -> LazyDict:
+    """One source's ``{node: length}`` of an all-pairs call (``order[0]`` the source)."""
+    return LazyDict(lambda: length_dict(G, order, value, 1, opts, integral=integral), len(order))
+
+
+def lazy_paths(G: BackendGraph, order: np.ndarray, parent: np.ndarray) -> LazyDict:
+    """One source's ``{node: path}`` of an all-pairs call, ``parent`` aligned with ``order``."""
+    return LazyDict(lambda: path_dict(G, order, parents_by_vertex(len(G), order, parent)),
+                    len(order))

@@ -13,13 +13,14 @@ from collections.abc import Iterator
 import networkx as nx
 import numpy as np
 
+from irreg import _core
 from nx_irreg.algorithms import bfs, bfs_order, bidirectional_search
 from nx_irreg.algorithms.many_sources import bfs_lengths
 from nx_irreg.backend_graph import BackendGraph
 from nx_irreg.graph import IrregGraph
 from nx_irreg.nxapi._lengths import level_of_order, node_position, ordered_by
 from nx_irreg.nxapi._many_sources import per_source
-from nx_irreg.nxapi._paths import LazyDict, parents_by_vertex, path_dict
+from nx_irreg.nxapi._paths import lazy_lengths, lazy_paths, path_dict
 from nx_irreg.options import Options, check_no_variant, resolve
 
 __all__ = [
@@ -45,7 +46,7 @@ def depth_limit(cutoff: float | None) -> int | None:
 def hop_dict(G: BackendGraph, graph: IrregGraph, sources: list[int], cutoff: float | None) -> dict:
     """``{label: hops}`` in NetworkX's BFS order over ``graph`` (forward or predecessors)."""
     order, _, level_end = bfs_order(graph, sources=sources, depth_limit=depth_limit(cutoff))
-    return dict(zip(G.labels(order), level_of_order(level_end).tolist(), strict=True))
+    return _core.label_dict(order, level_of_order(level_end), G.nodes)
 
 
 def hop_paths(
@@ -154,7 +155,7 @@ def all_pairs_shortest_path_length(
     check_no_variant("all_pairs_shortest_path_length", options)
     opts = resolve(options)
     for s, (order, hops, _) in _hop_chunks(G, cutoff, opts, parents=False):
-        yield G.nodes[s], LazyDict(_labelled(G, order, hops), len(order))
+        yield G.nodes[s], lazy_lengths(G, order, hops, opts, True)
 
 
 def all_pairs_shortest_path(
@@ -165,12 +166,4 @@ def all_pairs_shortest_path(
     check_no_variant("all_pairs_shortest_path", options)
     opts = resolve(options)
     for s, (order, _, parent) in _hop_chunks(G, cutoff, opts, parents=True):
-        yield G.nodes[s], LazyDict(_paths_of(G, order, parent), len(order))
-
-
-def _labelled(G: BackendGraph, order: np.ndarray, hops: np.ndarray):
-    return lambda: dict(zip(G.labels(order), hops.astype(np.int64).tolist(), strict=True))
-
-
-def _paths_of(G: BackendGraph, order: np.ndarray, parent: np.ndarray):
-    return lambda: path_dict(G, order, parents_by_vertex(len(G), order, parent))
+        yield G.nodes[s], lazy_paths(G, order, parent)

@@ -30,13 +30,12 @@ from nx_irreg.graph import IrregGraph
 from nx_irreg.nxapi._lengths import (
     length_dict,
     length_value,
-    length_values,
     level_of_order,
     node_position,
     ordered_by,
 )
 from nx_irreg.nxapi._many_sources import per_source
-from nx_irreg.nxapi._paths import LazyDict, parents_by_vertex, path_dict, path_to
+from nx_irreg.nxapi._paths import lazy_lengths, lazy_paths, path_dict, path_to
 from nx_irreg.options import Options, check_no_variant, resolve
 
 __all__ = [
@@ -506,19 +505,6 @@ def _dijkstra_chunks(G: BackendGraph, cutoff, weight, opts: Options, *, parents:
     return chunks, None
 
 
-def _lazy_lengths(G: BackendGraph, order, value, opts: Options, integral):
-    return LazyDict(
-        lambda: dict(zip(G.labels(order), length_values(G, value, 1, opts, integral=integral),
-                         strict=True)),
-        len(order),
-    )
-
-
-def _lazy_paths(G: BackendGraph, order, parent):
-    return LazyDict(lambda: path_dict(G, order, parents_by_vertex(len(G), order, parent)),
-                    len(order))
-
-
 def all_pairs_dijkstra(
     G: BackendGraph, cutoff: float | None = None, weight: str | None = "weight", **options: object
 ) -> Iterator[tuple]:
@@ -527,8 +513,8 @@ def all_pairs_dijkstra(
     opts = resolve(options)
     chunks, integral = _dijkstra_chunks(G, cutoff, weight, opts, parents=True)
     for s, (order, value, parent) in chunks:
-        yield G.nodes[s], (_lazy_lengths(G, order, value, opts, integral),
-                           _lazy_paths(G, order, parent))
+        yield G.nodes[s], (lazy_lengths(G, order, value, opts, integral),
+                           lazy_paths(G, order, parent))
 
 
 def all_pairs_dijkstra_path_length(
@@ -538,7 +524,7 @@ def all_pairs_dijkstra_path_length(
     opts = resolve(options)
     chunks, integral = _dijkstra_chunks(G, cutoff, weight, opts, parents=False)
     for s, (order, value, _) in chunks:
-        yield G.nodes[s], _lazy_lengths(G, order, value, opts, integral)
+        yield G.nodes[s], lazy_lengths(G, order, value, opts, integral)
 
 
 def all_pairs_dijkstra_path(
@@ -548,7 +534,7 @@ def all_pairs_dijkstra_path(
     opts = resolve(options)
     chunks, _ = _dijkstra_chunks(G, cutoff, weight, opts, parents=True)
     for s, (order, _, parent) in chunks:
-        yield G.nodes[s], _lazy_paths(G, order, parent)
+        yield G.nodes[s], lazy_paths(G, order, parent)
 
 
 def all_pairs_bellman_ford_path_length(
@@ -564,7 +550,7 @@ def all_pairs_bellman_ford_path_length(
         failure = lambda _: nx.NetworkXUnbounded("Negative cycle detected.")
         chunks, integral = per_source(G, bellman_ford_lengths, opts, failure=failure), None
     for s, (order, value, _) in chunks:
-        yield G.nodes[s], _lazy_lengths(G, order, value, opts, integral)
+        yield G.nodes[s], lazy_lengths(G, order, value, opts, integral)
 
 
 def all_pairs_bellman_ford_path(
