@@ -62,6 +62,7 @@ class BackendGraph:
         self.graph_attrs = graph_attrs or {}
         self.__networkx_cache__: dict = {}
         self._labels: np.ndarray | None = None
+        self._hashes: np.ndarray | None = None
         self._by_tile: dict[int, IrregGraph] = {}
         self._source: weakref.ref | None = None  # the NetworkX graph, for predecessors()
         # Some edge's weight was None, so the conversion left it out (as NetworkX's weighted
@@ -105,6 +106,7 @@ class BackendGraph:
         )
         self.__networkx_cache__ = {}
         self._labels = None
+        self._hashes = None
         self._by_tile = {}
         self._source = None
 
@@ -174,6 +176,14 @@ class BackendGraph:
                 core = _core.networkx_predecessors(G, self.graph._core, self.nodes, self._index)
                 self._predecessors = IrregGraph(core)
             return self._predecessors
+
+    @property
+    def label_hashes(self) -> np.ndarray:
+        """``hash(label)`` per vertex (int64), computed once: the C++ dict builders insert with
+        known hashes."""
+        if self._hashes is None:
+            self._hashes = np.fromiter(map(hash, self.nodes), dtype=np.int64, count=len(self.nodes))
+        return self._hashes
 
     def with_tile_size(self, tile_size: int | None) -> IrregGraph:
         """The graph with grouped-index tile ``tile_size`` (built once per size and kept)."""

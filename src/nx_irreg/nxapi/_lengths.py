@@ -88,8 +88,7 @@ def length_dict(
     if numpy_type is not None:
         values = length_values(G, lengths, sources, options, integral=integral)
         return dict(zip(G.labels(order), values, strict=True))
-    typed = lengths.astype(np.int64 if as_int else np.float64, copy=False)
-    lengths_of = _core.label_dict(order, typed, G.nodes)
+    lengths_of = _core.label_dict(order, lengths, G.nodes, G.label_hashes, as_int)
     if zero_sources:
         for label in G.labels(order[:sources]):
             lengths_of[label] = 0

@@ -18,8 +18,8 @@ from nx_irreg.options import Options, chunk_options
 # Entries (reached vertex, length, parent: 16 bytes) one chunk may hold: a chunk of an n-node
 # graph gets about this many over n sources, so chunks stay a few MB whatever the graph (and
 # map_chunks keeps about two per worker outstanding).
-CHUNK_ENTRIES = 1 << 18
-MAX_CHUNK_SOURCES = 64
+CHUNK_ENTRIES = 1 << 20
+MAX_CHUNK_SOURCES = 128
 
 
 def chunk_size(n: int) -> int:

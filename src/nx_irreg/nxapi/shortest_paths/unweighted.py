@@ -46,7 +46,7 @@ def depth_limit(cutoff: float | None) -> int | None:
 def hop_dict(G: BackendGraph, graph: IrregGraph, sources: list[int], cutoff: float | None) -> dict:
     """``{label: hops}`` in NetworkX's BFS order over ``graph`` (forward or predecessors)."""
     order, _, level_end = bfs_order(graph, sources=sources, depth_limit=depth_limit(cutoff))
-    return _core.label_dict(order, level_of_order(level_end), G.nodes)
+    return _core.label_dict(order, level_of_order(level_end), G.nodes, G.label_hashes)
 
 
 def hop_paths(
