@@ -44,6 +44,9 @@ CONVERT_SPECS, FUNCTION_SPECS = 2, 3
 
 # Every node a source: NetworkX takes minutes past this many edges.
 ALL_PAIRS_MAX_EDGES = 200_000
+# Paths to every node: NetworkX's lists and ours, 8 bytes an entry each (a 1000 x 1000 grid's
+# would be about 10^9 entries, 16 GB).
+MAX_PATH_ENTRIES = 200_000_000
 
 
 @dataclass(frozen=True)
@@ -58,11 +61,18 @@ class Function:
     call: Callable[[Any, Any, str], Any]  # (G, (source, target), backend) -> comparable result
     max_edges: int | None = None
     directed_only: bool = False
+    every_path: bool = False  # builds a path to every node: n x depth list entries
 
-    def applies(self, G: Any) -> bool:
+    def skip_reason(self, G: Any, depth: int) -> str | None:
+        """Why this function is not timed on ``G`` (``depth``: hops to the farthest node)."""
         if self.directed_only and not G.is_directed():
-            return False
-        return self.max_edges is None or G.number_of_edges() <= self.max_edges
+            return "directed graphs only"
+        if self.max_edges is not None and G.number_of_edges() > self.max_edges:
+            return f"more than {self.max_edges:,} edges: NetworkX would take too long"
+        if self.every_path and len(G) * depth > MAX_PATH_ENTRIES:
+            return (f"paths to all {len(G):,} nodes, up to {depth} hops deep: too many list "
+                    "entries to hold twice")
+        return None
 
 
 def _all_pairs_lengths_read(G: Any, backend: str) -> int:
@@ -118,6 +128,7 @@ def _functions() -> tuple[Function, ...]:
         Function(
             "single_source_dijkstra (lengths and paths)",
             lambda G, e, b: nx.single_source_dijkstra(G, e[0], backend=b),
+            every_path=True,
         ),
         Function(
             "all_pairs_shortest_path_length (every length read)",
@@ -144,7 +155,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="extend",
         metavar="SPEC",
         dest="cases",
-        help="generated graphs (default: er graphs of 10^4 to 10^7 edges and rmat:16:16)",
+        help="generated graphs (default: er graphs of 10^4 to 10^7 edges, rmat:16:16 and the "
+        "road-like grid:1000:1000)",
     )
     parser.add_argument(
         "--function",
@@ -194,11 +206,12 @@ def nx_benchmark(
                  + len(cases) * len(functions) * per_function)
     with nx.config(warnings_to_ignore={"cache"}, backend_priority=[]):
         for spec in cases:
-            G, ends, name, graph_bytes = _networkx_graph(spec)
+            G, ends, depth, name, graph_bytes = _networkx_graph(spec)
             rows += harness.run(convert_specs(G, name, threads))
             for function in functions:
-                if not function.applies(G):
-                    rows += harness.run(_skipped(function, G, name, threads))
+                why = function.skip_reason(G, depth)
+                if why is not None:
+                    rows += harness.run(_skipped(function, why, name, threads))
                     continue
                 timed = harness.run(function_specs(G, ends, name, function, threads))
                 if function.name.startswith("all_pairs"):
@@ -210,9 +223,7 @@ def nx_benchmark(
     return rows
 
 
-def _skipped(function: Function, G: Any, case: str, threads: Sequence[int]) -> list[hs.Spec]:
-    why = ("directed graphs only" if function.directed_only and not G.is_directed()
-           else f"more than {function.max_edges:,} edges: NetworkX would take too long")
+def _skipped(function: Function, why: str, case: str, threads: Sequence[int]) -> list[hs.Spec]:
     irreg = [hs.Spec(name=function.name, case=case, impl="irreg", skip_reason=why, threads=t,
                      variant=kind) for t in threads for kind in ("uncached", "cached")]
     return [hs.Spec(name=function.name, case=case, impl="networkx", skip_reason=why), *irreg]
@@ -258,9 +269,10 @@ def _add_peak_memory(G: Any, function: Function, graph_bytes: int, rows: list[hs
                              graph_rss_mb=round(graph_bytes / 2**20, 1))
 
 
-def _networkx_graph(spec: str) -> tuple[Any, tuple[int, int], str, int]:
+def _networkx_graph(spec: str) -> tuple[Any, tuple[int, int], int, str, int]:
     """The NetworkX graph of ``spec``, ``(source, target)`` (a node with out-edges and the node
-    farthest from it in hops), its name, and the resident memory building it took."""
+    farthest from it in hops), the hops to that node, its name, and the resident memory
+    building it took."""
     import networkx as nx
 
     try:
@@ -281,7 +293,7 @@ def _networkx_graph(spec: str) -> tuple[Any, tuple[int, int], str, int]:
     hops = nx.single_source_shortest_path_length(G, source, backend="irreg")
     target = next(reversed(hops))  # BFS order: the last is the farthest
     G.__networkx_cache__.clear()
-    return G, (source, target), edges.name, graph_bytes
+    return G, (source, target), hops[target], edges.name, graph_bytes
 
 
 @contextlib.contextmanager
