@@ -36,15 +36,6 @@ def _quiet_cache_warning():
         yield
 
 
-@pytest.fixture
-def irreg_config():
-    config = nx.config.backends.irreg
-    saved = dict(config.items())
-    yield config
-    for key, value in saved.items():
-        setattr(config, key, value)
-
-
 def exported_functions() -> dict[str, object]:
     return {name: getattr(m, name) for m in networkx_modules() for name in m.__all__}
 

@@ -2,20 +2,10 @@
 
 from __future__ import annotations
 
-import networkx as nx
 import pytest
 
 from irreg.threads import resolve_threads
 from nx_irreg.options import Options, chunk_options, resolve
-
-
-@pytest.fixture
-def irreg_config():
-    config = nx.config.backends.irreg
-    saved = dict(config.items())
-    yield config
-    for key, value in saved.items():
-        setattr(config, key, value)
 
 
 def test_threads_by_default():

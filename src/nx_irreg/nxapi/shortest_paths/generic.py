@@ -55,6 +55,58 @@ def _toward_target(G: BackendGraph, target: object, weight, method: str, opts: O
     return length_dict(G, found.order, found.value[found.order], 1, opts)
 
 
+# What NetworkX's shortest_path (paths=True) and shortest_path_length (False) call for each
+# method, with neither end, a source only, or both ends given; a target only is
+# _toward_target. Each entry takes (G, weight, options) or (G, source[, target], weight, options).
+ALL_PAIRS = {
+    (True, "unweighted"): lambda G, w, o: unweighted.all_pairs_shortest_path(G, **o),
+    (True, "dijkstra"): lambda G, w, o: weighted.all_pairs_dijkstra_path(G, weight=w, **o),
+    (True, "bellman-ford"): lambda G, w, o: weighted.all_pairs_bellman_ford_path(G, weight=w, **o),
+    (False, "unweighted"): lambda G, w, o: unweighted.all_pairs_shortest_path_length(G, **o),
+    (False, "dijkstra"): lambda G, w, o: weighted.all_pairs_dijkstra_path_length(G, weight=w,
+                                                                                  **o),
+    (False, "bellman-ford"): lambda G, w, o: weighted.all_pairs_bellman_ford_path_length(
+        G, weight=w, **o),
+}
+FROM_SOURCE = {
+    (True, "unweighted"): lambda G, s, w, o: unweighted.single_source_shortest_path(G, s, **o),
+    (True, "dijkstra"): lambda G, s, w, o: weighted.single_source_dijkstra_path(G, s, weight=w,
+                                                                               **o),
+    (True, "bellman-ford"): lambda G, s, w, o: weighted.single_source_bellman_ford_path(
+        G, s, weight=w, **o),
+    (False, "unweighted"): lambda G, s, w, o: unweighted.single_source_shortest_path_length(
+        G, s, **o),
+    (False, "dijkstra"): lambda G, s, w, o: weighted.single_source_dijkstra_path_length(
+        G, s, weight=w, **o),
+    (False, "bellman-ford"): lambda G, s, w, o: weighted.single_source_bellman_ford_path_length(
+        G, s, weight=w, **o),
+}
+BETWEEN = {
+    (True, "unweighted"): lambda G, s, t, w, o: unweighted.bidirectional_path(G, s, t),
+    (True, "dijkstra"): lambda G, s, t, w, o: weighted.bidirectional_dijkstra(G, s, t, w, **o)[1],
+    (True, "bellman-ford"): lambda G, s, t, w, o: weighted.bellman_ford_path(G, s, t, w, **o),
+    (False, "unweighted"): lambda G, s, t, w, o: len(unweighted.bidirectional_path(G, s, t)) - 1,
+    (False, "dijkstra"): lambda G, s, t, w, o: weighted.dijkstra_path_length(G, s, t, w, **o),
+    (False, "bellman-ford"): lambda G, s, t, w, o: weighted.bellman_ford_path_length(
+        G, s, t, w, **o),
+}
+
+
+def _front_door(G, source, target, weight, method, options: dict, *, paths: bool):
+    """NetworkX's choice of search for ``shortest_path`` / ``shortest_path_length``."""
+    _check_method(method)
+    check_no_variant("shortest_path" if paths else "shortest_path_length", options)
+    opts = resolve(options)
+    method = "unweighted" if weight is None else method
+    if source is None and target is None:
+        return ALL_PAIRS[paths, method](G, weight, options)
+    if source is None:
+        return _toward_target(G, target, weight, method, opts, paths)
+    if target is None:
+        return FROM_SOURCE[paths, method](G, source, weight, options)
+    return BETWEEN[paths, method](G, source, target, weight, options)
+
+
 def shortest_path(
     G: BackendGraph,
     source: object = None,
@@ -65,29 +117,7 @@ def shortest_path(
 ):
     """Shortest paths as NetworkX's ``shortest_path`` returns them: one path (source and
     target), a dict (one of them) or an iterator over sources (neither)."""
-    _check_method(method)
-    check_no_variant("shortest_path", options)
-    opts = resolve(options)
-    method = "unweighted" if weight is None else method
-    if source is None:
-        if target is None:
-            if method == "unweighted":
-                return unweighted.all_pairs_shortest_path(G, **options)
-            if method == "dijkstra":
-                return weighted.all_pairs_dijkstra_path(G, weight=weight, **options)
-            return weighted.all_pairs_bellman_ford_path(G, weight=weight, **options)
-        return _toward_target(G, target, weight, method, opts, paths=True)
-    if target is None:
-        if method == "unweighted":
-            return unweighted.single_source_shortest_path(G, source, **options)
-        if method == "dijkstra":
-            return weighted.single_source_dijkstra_path(G, source, weight=weight, **options)
-        return weighted.single_source_bellman_ford_path(G, source, weight=weight, **options)
-    if method == "unweighted":
-        return unweighted.bidirectional_path(G, source, target)
-    if method == "dijkstra":
-        return weighted.bidirectional_dijkstra(G, source, target, weight, **options)[1]
-    return weighted.bellman_ford_path(G, source, target, weight, **options)
+    return _front_door(G, source, target, weight, method, options, paths=True)
 
 
 def shortest_path_length(
@@ -99,31 +129,7 @@ def shortest_path_length(
     **options: object,
 ):
     """Shortest-path lengths as NetworkX's ``shortest_path_length`` returns them."""
-    _check_method(method)
-    check_no_variant("shortest_path_length", options)
-    opts = resolve(options)
-    method = "unweighted" if weight is None else method
-    if source is None:
-        if target is None:
-            if method == "unweighted":
-                return unweighted.all_pairs_shortest_path_length(G, **options)
-            if method == "dijkstra":
-                return weighted.all_pairs_dijkstra_path_length(G, weight=weight, **options)
-            return weighted.all_pairs_bellman_ford_path_length(G, weight=weight, **options)
-        return _toward_target(G, target, weight, method, opts, paths=False)
-    if target is None:
-        if method == "unweighted":
-            return unweighted.single_source_shortest_path_length(G, source, **options)
-        if method == "dijkstra":
-            return weighted.single_source_dijkstra_path_length(G, source, weight=weight,
-                                                               **options)
-        return weighted.single_source_bellman_ford_path_length(G, source, weight=weight,
-                                                               **options)
-    if method == "unweighted":
-        return len(unweighted.bidirectional_path(G, source, target)) - 1
-    if method == "dijkstra":
-        return weighted.dijkstra_path_length(G, source, target, weight, **options)
-    return weighted.bellman_ford_path_length(G, source, target, weight, **options)
+    return _front_door(G, source, target, weight, method, options, paths=False)
 
 
 def has_path(G: BackendGraph, source: object, target: object, **options: object) -> bool:
