@@ -239,24 +239,31 @@ inline void BindGraph(py::module_& m) {
   // result) and the NetworkX backend's multi-source, cutoff, settle-order form.
   m.def("dijkstra", [](const Graph& g, const std::vector<int64_t>& sources, bool widest,
                        std::optional<double> cutoff, bool refuse_negative,
-                       std::optional<int64_t> target) {
+                       std::optional<int64_t> target, bool equal_predecessors) {
     const int32_t n = g.layout().csr().n;
     const std::vector<VertexId> s = VertexList(sources, n);
     const VertexId t = target ? VertexList({*target}, n)[0] : -1;
     const auto objective = widest ? graph::PathObjective::kWidest : graph::PathObjective::kShortest;
     std::pair<double, double> released;
     graph::SettledValues r = WithoutGil(
-        [&] { return graph::RunDijkstra(g, s, objective, cutoff, refuse_negative, t); },
+        [&] {
+          return graph::RunDijkstra(g, s, objective, cutoff, refuse_negative, t,
+                                    equal_predecessors);
+        },
         &released);
     return py::make_tuple(Adopt(std::move(r.value)), Adopt(std::move(r.order)),
                           Adopt(std::move(r.parent)), r.contradiction,
-                          StatsDict(r.stats, released));
+                          StatsDict(r.stats, released), Adopt(std::move(r.pred_offsets)),
+                          Adopt(std::move(r.preds)), Adopt(std::move(r.reached)));
   }, py::arg("graph"), py::arg("sources"), py::arg("widest") = false, py::arg("cutoff") = py::none(),
      py::arg("refuse_negative") = false, py::arg("target") = py::none(),
+     py::arg("equal_predecessors") = false,
      "Label-setting paths from sources: (value, settle order, parent, contradiction, stats). "
      "widest: max-min widths instead of sums; cutoff: values worse than it are not kept; "
      "refuse_negative: a negative weight raises ValueError naming the edge; target: stop once "
-     "it settles. parent: the vertex whose edge last improved each one (-1: none).");
+     "it settles. parent: the vertex whose edge last improved each one (-1: none). With "
+     "equal_predecessors, also (pred offsets, every equal predecessor, first-reached order); "
+     "empty arrays otherwise.");
 
   auto label_algorithm = [&m](const char* name, graph::LabelResult (*run)(const Graph&, const std::string&, const std::string&, int32_t)) {
     m.def(name, [run](const Graph& g, const std::string& variant,

@@ -196,12 +196,14 @@ ValueResult RunSswp(const Graph& g, VertexId source, const std::string& variant,
 
 SettledValues RunDijkstra(const Graph& g, const std::vector<VertexId>& sources,
                           PathObjective objective, std::optional<double> cutoff,
-                          bool refuse_negative, VertexId target) {
+                          bool refuse_negative, VertexId target, bool equal_predecessors) {
   for (VertexId s : sources) CheckSource(g, s);
   if (target >= 0) CheckSource(g, target);
   const CsrGraph& csr = g.layout().csr();
   if (refuse_negative) CheckNonNegative(csr);
-  return Timed(1, [&](int32_t) { return Dijkstra(csr, sources, objective, cutoff, target); });
+  return Timed(1, [&](int32_t) {
+    return Dijkstra(csr, sources, objective, cutoff, target, equal_predecessors);
+  });
 }
 
 LabelResult RunWcc(const Graph& g, const std::string& variant, const std::string& isa, int32_t threads) {

@@ -40,6 +40,12 @@ struct SettledValues {
   std::vector<double> value;    // not reached (or beyond the cutoff): +inf; widest paths: -inf
   std::vector<VertexId> order;  // vertices in the order their values became final
   std::vector<VertexId> parent;  // Dijkstra: the vertex whose edge last improved it; -1 if none
+  // Dijkstra asked for equal predecessors: every predecessor of equal value in the order found
+  // (v's: preds[pred_offsets[v], pred_offsets[v + 1])), and the vertices in the order first
+  // reached (NetworkX's dijkstra_predecessor_and_distance); empty otherwise.
+  std::vector<int64_t> pred_offsets;
+  std::vector<VertexId> preds;
+  std::vector<VertexId> reached;
   bool contradiction = false;   // Dijkstra met a negative weight that improves a settled vertex
   bool negative_cycle = false;  // Bellman-Ford found a negative cycle reachable from a source
   RunStats stats;               // Dijkstra: supersteps = settled vertices, their out-edges
@@ -137,7 +143,8 @@ ValueResult RunSswp(const Graph& g, VertexId source, const std::string& variant,
 // improves a settled vertex ends the search with `contradiction` set (NetworkX's behaviour).
 SettledValues RunDijkstra(const Graph& g, const std::vector<VertexId>& sources,
                           PathObjective objective, std::optional<double> cutoff,
-                          bool refuse_negative, VertexId target = -1);
+                          bool refuse_negative, VertexId target = -1,
+                          bool equal_predecessors = false);
 
 // The fast kernels (direction_bfs.cpp, union_find_wcc.cpp, afforest_wcc.cpp, dijkstra.cpp,
 // delta_stepping.cpp, kahn_generations.cpp). `threads` > 1 runs the OpenMP form; 1 the serial code, no parallel
@@ -168,7 +175,7 @@ double DefaultDelta(const CsrGraph& g, PathObjective objective);
 // target >= 0: stop once it settles (NetworkX's source-to-target searches).
 SettledValues Dijkstra(const CsrGraph& g, const std::vector<VertexId>& sources,
                        PathObjective objective, std::optional<double> cutoff = std::nullopt,
-                       VertexId target = -1);
+                       VertexId target = -1, bool equal_predecessors = false);
 
 // The kernels behind the NetworkX backend's ordered outputs (ordered_bfs.cpp,
 // ordered_topological_sort.cpp, bellman_ford.cpp, strongly_connected.cpp; Dijkstra above).

@@ -25,13 +25,16 @@ namespace {
 
 // Better(a, b): a is the preferred value; Extend(value, weight): the value one edge further.
 // Values worse than `limit` are not kept (NetworkX's cutoff).
+// equal: also keep every predecessor of equal value, in the order found, and the order in which
+// vertices were first reached (NetworkX's dijkstra_predecessor_and_distance).
 template <class Better, class Extend>
 SettledValues LabelSetting(const CsrGraph& g, const std::vector<VertexId>& sources, double worst,
-                           double at_source, double limit, VertexId target, Better better,
-                           Extend extend) {
+                           double at_source, double limit, VertexId target, bool equal,
+                           Better better, Extend extend) {
   SettledValues r;
   r.value.assign(g.n, worst);
   r.parent.assign(g.n, -1);
+  std::vector<std::vector<VertexId>> preds(equal ? g.n : 0);
   std::vector<double>& value = r.value;
   std::vector<uint8_t> settled(g.n, 0);
   using Entry = std::tuple<double, int64_t, VertexId>;  // (value, push counter, vertex)
@@ -42,10 +45,22 @@ SettledValues LabelSetting(const CsrGraph& g, const std::vector<VertexId>& sourc
   };
   std::priority_queue<Entry, std::vector<Entry>, decltype(worse)> heap(worse);
   int64_t pushes = 0;
+  std::vector<uint8_t> reached(equal ? g.n : 0, 0);
   for (VertexId s : sources) {
     value[s] = at_source;
     heap.push({at_source, pushes++, s});
+    if (equal && !reached[s]) {
+      reached[s] = 1;
+      r.reached.push_back(s);
+    }
   }
+  auto finish = [&] {
+    if (!equal) return;
+    r.pred_offsets.assign(static_cast<size_t>(g.n) + 1, 0);
+    for (VertexId v = 0; v < g.n; ++v)
+      r.pred_offsets[v + 1] = r.pred_offsets[v] + static_cast<int64_t>(preds[v].size());
+    for (const std::vector<VertexId>& p : preds) r.preds.insert(r.preds.end(), p.begin(), p.end());
+  };
   while (!heap.empty()) {
     const auto [d, seq, u] = heap.top();
     heap.pop();
@@ -64,17 +79,29 @@ SettledValues LabelSetting(const CsrGraph& g, const std::vector<VertexId>& sourc
         // contradiction, and so do we rather than return a wrong value.
         if (better(candidate, value[v])) {
           r.contradiction = true;
+          finish();
           return r;
         }
+        if (equal && candidate == value[v]) preds[v].push_back(u);
         continue;
       }
       if (better(candidate, value[v])) {
         value[v] = candidate;
         r.parent[v] = u;
         heap.push({candidate, pushes++, v});
+        if (equal) {
+          preds[v].assign(1, u);
+          if (!reached[v]) {
+            reached[v] = 1;
+            r.reached.push_back(v);
+          }
+        }
+      } else if (equal && candidate == value[v]) {
+        preds[v].push_back(u);
       }
     }
   }
+  finish();
   return r;
 }
 
@@ -83,11 +110,14 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 }  // namespace
 
 SettledValues Dijkstra(const CsrGraph& g, const std::vector<VertexId>& sources,
-                       PathObjective objective, std::optional<double> cutoff, VertexId target) {
+                       PathObjective objective, std::optional<double> cutoff, VertexId target,
+                       bool equal_predecessors) {
   if (objective == PathObjective::kWidest)
     return LabelSetting(g, sources, -kInf, kInf, cutoff.value_or(-kInf), target,
-                        std::greater<double>(), [](double d, double w) { return w < d ? w : d; });
-  return LabelSetting(g, sources, kInf, 0.0, cutoff.value_or(kInf), target, std::less<double>(),
+                        equal_predecessors, std::greater<double>(),
+                        [](double d, double w) { return w < d ? w : d; });
+  return LabelSetting(g, sources, kInf, 0.0, cutoff.value_or(kInf), target, equal_predecessors,
+                      std::less<double>(),
                       [](double d, double w) { return d + w; });
 }
 

@@ -78,8 +78,12 @@ def both(func, *args, isa=None, **kwargs):
 
 
 def assert_same(expected, got):
-    """Equal, and a dict's keys in the same order with values of the same types."""
+    """Equal, and a dict's keys in the same order with values of the same types (also inside a
+    tuple of results, such as ``(lengths, paths)``)."""
     assert got == expected
+    if isinstance(expected, tuple):
+        for one, other in zip(expected, got, strict=True):
+            assert_same(one, other)
     if isinstance(expected, dict):
         assert list(got) == list(expected)  # key order too
         assert [type(v) for v in got.values()] == [type(v) for v in expected.values()]

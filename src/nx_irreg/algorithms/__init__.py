@@ -37,6 +37,7 @@ from nx_irreg.algorithms.paths import (
     bellman_ford,
     bidirectional_search,
     dijkstra,
+    dijkstra_predecessors,
     sssp,
     sswp,
 )
@@ -84,6 +85,7 @@ __all__ = [
     "bidirectional_search",
     "dag_longest_path",
     "dijkstra",
+    "dijkstra_predecessors",
     "lexicographic_order",
     "reachable",
     "sssp",

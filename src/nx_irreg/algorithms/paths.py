@@ -65,7 +65,7 @@ def _best_paths(
     widest = algorithm == "sswp"
     t = resolve_threads(threads)
     if (variant or _core.default_variant(algorithm)) == "dijkstra":  # serial: one heap
-        value, _, _, _, stats = _core.dijkstra(
+        value, _, _, _, stats, *_ = _core.dijkstra(
             g._core, [s], widest=widest, refuse_negative=not widest
         )
     else:
@@ -101,12 +101,37 @@ def dijkstra(
     ids = [check_source(g, s) for s in sources]
     limit = (-1 if widest else 1) * float("inf") if cutoff is None else float(cutoff)
     stop = None if target is None else check_source(g, target)
-    value, order, parent, contradiction, _ = _core.dijkstra(
+    value, order, parent, contradiction, _, *_ = _core.dijkstra(
         g._core, ids, widest=widest, cutoff=limit, target=stop
     )
     if contradiction:
         raise ValueError("Contradictory paths found:", "negative weights?")
     return SettledPaths(value, order, parent)
+
+
+class EqualPredecessors(NamedTuple):
+    value: np.ndarray  # float64 distance per vertex (inf: not reached)
+    order: np.ndarray  # int32 the vertices in settle order
+    reached: np.ndarray  # int32 the vertices in the order first reached
+    pred_offsets: np.ndarray  # int64: v's predecessors are pred[pred_offsets[v]:...[v + 1]]
+    pred: np.ndarray  # int32 every predecessor of equal distance, in the order found
+
+
+def dijkstra_predecessors(
+    graph: IrregGraph, *, source: int, cutoff: float | None = None
+) -> EqualPredecessors:
+    """Dijkstra from ``source`` keeping every predecessor on a shortest path, in the order
+    NetworkX's ``dijkstra_predecessor_and_distance`` finds them. A contradiction (a negative
+    weight improving a settled vertex) raises ``ValueError`` as NetworkX does."""
+    g = check_graph(graph)
+    s = check_source(g, source)
+    limit = float("inf") if cutoff is None else float(cutoff)
+    value, order, _, contradiction, _, offsets, pred, reached = _core.dijkstra(
+        g._core, [s], cutoff=limit, equal_predecessors=True
+    )
+    if contradiction:
+        raise ValueError("Contradictory paths found:", "negative weights?")
+    return EqualPredecessors(value, order, reached, offsets, pred)
 
 
 class BellmanFordPaths(NamedTuple):

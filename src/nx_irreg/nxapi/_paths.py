@@ -26,6 +26,16 @@ def path_to(G: BackendGraph, parent: np.ndarray, v: int, *, toward_root: bool = 
     return _core.path_to(parent, v, G.nodes, toward_root)
 
 
+def predecessor_lists(
+    G: BackendGraph, order: np.ndarray, offsets: np.ndarray, pred: np.ndarray
+) -> dict:
+    """``{label: [predecessor labels]}`` for the vertices of ``order``, vertex ``v``'s list
+    being ``pred[offsets[v]:offsets[v + 1]]`` (NetworkX's ``pred`` dicts)."""
+    labels = G.labels(pred)
+    starts, ends = offsets[order].tolist(), offsets[order + 1].tolist()
+    return {node: labels[a:b] for node, a, b in zip(G.labels(order), starts, ends, strict=True)}
+
+
 def parents_by_vertex(n: int, order: np.ndarray, parent: np.ndarray) -> np.ndarray:
     """A per-vertex parent array from one source's ``order`` and its aligned ``parent``."""
     by_vertex = np.full(n, -1, dtype=np.int32)

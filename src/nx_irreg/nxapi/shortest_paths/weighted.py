@@ -22,6 +22,7 @@ from nx_irreg.algorithms import (
     bfs_order,
     bidirectional_search,
     dijkstra,
+    dijkstra_predecessors,
     sssp,
 )
 from nx_irreg.algorithms.many_sources import bellman_ford_lengths, dijkstra_lengths
@@ -35,7 +36,13 @@ from nx_irreg.nxapi._lengths import (
     ordered_by,
 )
 from nx_irreg.nxapi._many_sources import per_source
-from nx_irreg.nxapi._paths import lazy_lengths, lazy_paths, path_dict, path_to
+from nx_irreg.nxapi._paths import (
+    lazy_lengths,
+    lazy_paths,
+    path_dict,
+    path_to,
+    predecessor_lists,
+)
 from nx_irreg.options import Options, check_no_variant, resolve
 
 __all__ = [
@@ -46,9 +53,11 @@ __all__ = [
     "all_pairs_dijkstra_path_length",
     "bellman_ford_path",
     "bellman_ford_path_length",
+    "bellman_ford_predecessor_and_distance",
     "bidirectional_dijkstra",
     "dijkstra_path",
     "dijkstra_path_length",
+    "dijkstra_predecessor_and_distance",
     "find_negative_cycle",
     "multi_source_dijkstra",
     "multi_source_dijkstra_path",
@@ -288,6 +297,33 @@ def bidirectional_dijkstra(
     return length, G.labels(found.path)
 
 
+def _unit_weights_unavailable(G: BackendGraph, weight: object, function: str) -> None:
+    """Predecessor lists on a weighted conversion asked for ``weight=None`` would need every
+    weight read as 1, which the Dijkstra and Bellman-Ford kernels do not do: NetworkX runs it."""
+    if weight is None and G.weight is not None:
+        raise NotImplementedError(
+            f"{function} with weight=None on a conversion with weights: NetworkX runs it"
+        )
+
+
+def dijkstra_predecessor_and_distance(
+    G: BackendGraph, source: object, cutoff: float | None = None,
+    weight: str | None = "weight", **options: object,
+) -> tuple[dict, dict]:
+    """``(pred, dist)`` as NetworkX returns them: every predecessor on a shortest path, in the
+    order its Dijkstra finds them (keys in the order first reached), and the distances in
+    settle order."""
+    check_no_variant("dijkstra_predecessor_and_distance", options)
+    opts = resolve(options)
+    s = node_position(G, source, nx.NodeNotFound(f"Node {source} is not found in the graph"))
+    _unit_weights_unavailable(G, weight, "dijkstra_predecessor_and_distance")
+    counts_hops(G, weight)  # a weight attribute other than the converted one raises
+    found = dijkstra_predecessors(G.graph, source=s, cutoff=cutoff)
+    pred = predecessor_lists(G, found.reached, found.pred_offsets, found.pred)
+    integral = True if G.weight is None else None
+    return pred, length_dict(G, found.order, found.value[found.order], 1, opts, integral=integral)
+
+
 # --- Bellman-Ford --------------------------------------------------------------------------------
 
 
@@ -423,6 +459,32 @@ def bellman_ford_path_length(
     return length_value(G, found.value[t], opts)
 
 
+def bellman_ford_predecessor_and_distance(
+    G: BackendGraph, source: object, target: object = None, weight: str | None = "weight",
+    heuristic: bool = False, **options: object,
+) -> tuple[dict, dict]:
+    """``(pred, dist)`` as NetworkX returns them: every equal-distance predecessor in the order
+    its Bellman-Ford finds them, keys and distances in the order first reached. A negative
+    self-loop anywhere, or a negative cycle reachable from ``source``, raises
+    ``NetworkXUnbounded`` (``target`` changes nothing, as in NetworkX)."""
+    check_no_variant("bellman_ford_predecessor_and_distance", options)
+    opts = resolve(options)
+    s = node_position(G, source, nx.NodeNotFound(f"Node {source} is not found in the graph"))
+    _unit_weights_unavailable(G, weight, "bellman_ford_predecessor_and_distance")
+    counts_hops(G, weight)
+    if _negative_self_loops(G).size:
+        raise nx.NetworkXUnbounded("Negative cycle detected.")
+    if len(G) == 1:
+        return {source: []}, {source: 0}
+    try:
+        found = bellman_ford(G.graph, sources=[s], heuristic=heuristic)
+    except NegativeCycleError as err:
+        raise nx.NetworkXUnbounded("Negative cycle detected.") from err
+    pred = predecessor_lists(G, found.order, found.pred_offsets, found.pred)
+    integral = True if G.weight is None else None
+    return pred, length_dict(G, found.order, found.value[found.order], 1, opts, integral=integral)
+
+
 def negative_edge_cycle(
     G: BackendGraph, weight: str | None = "weight", heuristic: bool = True, **options: object
 ) -> bool:
@@ -473,7 +535,7 @@ def find_negative_cycle(
             stack.pop()
             if cycle:
                 cycle.pop()
-            elif _negative_self_loop(G, v):
+            elif v in _negative_self_loops(G):
                 # NetworkX means to return this too, but its check calls the weight function
                 # with G for an edge and raises AttributeError (NetworkX 3.6).
                 return G.labels(np.array([v, v]))
@@ -482,10 +544,11 @@ def find_negative_cycle(
     raise nx.NetworkXUnbounded("negative cycle detected but not identified")
 
 
-def _negative_self_loop(G: BackendGraph, v: int) -> bool:
+def _negative_self_loops(G: BackendGraph) -> np.ndarray:
+    """The vertices with a self-loop of negative weight."""
     offsets, targets, weights = G.graph.csr()
-    row = slice(offsets[v], offsets[v + 1])
-    return bool(((targets[row] == v) & (weights[row] < 0)).any())
+    rows = np.repeat(np.arange(len(G)), np.diff(offsets))
+    return np.unique(rows[(rows == targets) & (weights < 0)])
 
 
 # --- all pairs -----------------------------------------------------------------------------------
