@@ -359,3 +359,20 @@ def test_bellman_ford_predecessor_and_distance_with_negative_weights(G, data):
     source = data.draw(st.sampled_from(list(G) + ["absent"]))
     assert_same(*both(nx.bellman_ford_predecessor_and_distance, G, source))
     assert_same(*both(nx.dijkstra_predecessor_and_distance, G, source))
+
+
+@pytest.mark.parametrize("isa", ISAS)
+@settings(max_examples=40)
+@given(G=graphs(weights="small", multigraph=True), data=st.data())
+def test_every_shortest_path_equals_networkx(isa, G, data):
+    source, target = _ends(G, data)
+    cutoff = data.draw(st.one_of(st.none(), st.integers(-1, 3), st.just(1.5)))
+    assert_same(*both(nx.predecessor, G, source, None, cutoff, isa=isa))
+    assert_same(*both(nx.predecessor, G, source, None, cutoff, True, isa=isa))
+    assert_same(*both(nx.predecessor, G, source, target, cutoff, isa=isa))
+    for weight in (None, "weight"):
+        for method in ("dijkstra", "bellman-ford", "astar"):
+            assert_same(*both(nx.all_shortest_paths, G, source, target, weight, method, isa=isa))
+            assert_same(*both(nx.single_source_all_shortest_paths, G, source, weight, method,
+                              isa=isa))
+    assert_same(*both(nx.all_pairs_all_shortest_paths, G, "weight", isa=isa))

@@ -10,6 +10,7 @@ short ones.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator
 
 import networkx as nx
 import numpy as np
@@ -22,7 +23,15 @@ from nx_irreg.nxapi._many_sources import chunk_results
 from nx_irreg.nxapi.shortest_paths import unweighted, weighted
 from nx_irreg.options import Options, check_no_variant, resolve
 
-__all__ = ["average_shortest_path_length", "has_path", "shortest_path", "shortest_path_length"]
+__all__ = [
+    "all_pairs_all_shortest_paths",
+    "all_shortest_paths",
+    "average_shortest_path_length",
+    "has_path",
+    "shortest_path",
+    "shortest_path_length",
+    "single_source_all_shortest_paths",
+]
 
 METHODS = ("dijkstra", "bellman-ford")
 
@@ -189,3 +198,71 @@ def average_shortest_path_length(
             raise not_connected
         total += int(np.sum(sums.total.astype(np.int64))) if exact else float(sums.total.sum())
     return total / (n * (n - 1))
+
+
+# --- every shortest path ---------------------------------------------------------------------
+
+
+def _predecessors(G: BackendGraph, source, weight, method: str, options: dict) -> dict:
+    """NetworkX's predecessor dict for ``method``: BFS levels, or equal-distance predecessors
+    of Dijkstra or Bellman-Ford."""
+    method = "unweighted" if weight is None else method
+    if method == "unweighted":
+        return unweighted.predecessor(G, source, **options)
+    if method == "dijkstra":
+        return weighted.dijkstra_predecessor_and_distance(G, source, weight=weight, **options)[0]
+    if method == "bellman-ford":
+        return weighted.bellman_ford_predecessor_and_distance(G, source, weight=weight,
+                                                              **options)[0]
+    raise ValueError(f"method not supported: {method}")
+
+
+def paths_from_predecessors(pred: dict, sources: set, target: object) -> Iterator[list]:
+    """Every path from one of ``sources`` to ``target`` along ``pred``, in NetworkX's order: a
+    depth-first walk back from ``target`` taking each node's predecessors in list order, no
+    node twice on a path, a path yielded each time the walk stands on a source."""
+    if target not in pred:
+        raise nx.NetworkXNoPath(f"Target {target} cannot be reached from given sources")
+    on_path = {target}
+    stack = [[target, 0]]
+    while stack:
+        node, i = stack[-1]
+        if node in sources:
+            yield [p for p, _ in reversed(stack)]
+        if i < len(pred[node]):
+            stack[-1][1] = i + 1
+            following = pred[node][i]
+            if following not in on_path:
+                on_path.add(following)
+                stack.append([following, 0])
+        else:
+            on_path.discard(node)
+            stack.pop()
+
+
+def all_shortest_paths(
+    G: BackendGraph, source: object, target: object, weight: str | None = None,
+    method: str = "dijkstra", **options: object,
+) -> Iterator[list]:
+    """Every shortest path from ``source`` to ``target``, in NetworkX's order: predecessors
+    from C++, the paths walked from them in Python (their number can grow exponentially)."""
+    pred = _predecessors(G, source, weight, method, options)
+    return paths_from_predecessors(pred, {source}, target)
+
+
+def single_source_all_shortest_paths(
+    G: BackendGraph, source: object, weight: str | None = None, method: str = "dijkstra",
+    **options: object,
+) -> Iterator[tuple]:
+    """``(node, [every shortest path to it])`` for every node ``source`` reaches."""
+    pred = _predecessors(G, source, weight, method, options)
+    for node in pred:
+        yield node, list(paths_from_predecessors(pred, {source}, node))
+
+
+def all_pairs_all_shortest_paths(
+    G: BackendGraph, weight: str | None = None, method: str = "dijkstra", **options: object
+) -> Iterator[tuple]:
+    """``(node, {target: [every shortest path]})`` for every node in ``G``'s order."""
+    for node in G.nodes:
+        yield node, dict(single_source_all_shortest_paths(G, node, weight, method, **options))

@@ -27,6 +27,7 @@ __all__ = [
     "all_pairs_shortest_path",
     "all_pairs_shortest_path_length",
     "bidirectional_shortest_path",
+    "predecessor",
     "single_source_shortest_path",
     "single_source_shortest_path_length",
     "single_target_shortest_path",
@@ -167,3 +168,58 @@ def all_pairs_shortest_path(
     opts = resolve(options)
     for s, (order, _, parent) in _hop_chunks(G, cutoff, opts, parents=True):
         yield G.nodes[s], lazy_paths(G, order, parent)
+
+
+def _predecessor_limit(cutoff: object) -> int | None:
+    """NetworkX's ``predecessor`` stops after the level where ``cutoff <= level``, a falsy
+    cutoff meaning none."""
+    if not cutoff or (isinstance(cutoff, float) and math.isnan(cutoff)):
+        return None
+    return max(1, math.ceil(cutoff))
+
+
+def equal_level_predecessors(G: BackendGraph, source: int, cutoff: object = None):
+    """NetworkX's ``predecessor`` lists: for every node its predecessors one level closer to
+    ``source``, in BFS order (its first discoverer first). Returns ``(order, level, starts,
+    counts, tails)``: node ``v``'s list is ``tails[starts[v]:starts[v] + counts[v]]``."""
+    order, _, level_end = bfs_order(G.graph, sources=[source],
+                                    depth_limit=_predecessor_limit(cutoff))
+    n = len(G)
+    rank = np.full(n, -1, dtype=np.int64)
+    rank[order] = np.arange(len(order))
+    level = np.full(n, -1, dtype=np.int64)
+    level[order] = level_of_order(level_end)
+    offsets, targets, _ = G.graph.csr()
+    tails = np.repeat(np.arange(n), np.diff(offsets))
+    keep = (rank[tails] >= 0) & (rank[targets] >= 0) & (level[targets] == level[tails] + 1)
+    tails, heads = tails[keep], targets[keep]
+    by_head = np.lexsort((rank[tails], rank[heads]))  # per head, tails in BFS order
+    tails, heads = tails[by_head], heads[by_head]
+    counts = np.bincount(heads, minlength=n)
+    starts = np.zeros(n, dtype=np.int64)  # the heads' runs come in BFS order
+    starts[order] = np.concatenate(([0], np.cumsum(counts[order])[:-1])) if len(order) else []
+    return order, level, starts, counts, tails.astype(np.int32)
+
+
+def predecessor(
+    G: BackendGraph, source: object, target: object = None, cutoff: object = None,
+    return_seen: object = None, **options: object,
+):
+    """NetworkX's ``predecessor``: every node's predecessors on shortest paths from ``source``
+    (BFS order), optionally with the levels (``return_seen``) or for one ``target``."""
+    check_no_variant("predecessor", options)
+    resolve(options)
+    s = node_position(G, source, nx.NodeNotFound(f"Source {source} not in G"))
+    order, level, starts, counts, tails = equal_level_predecessors(G, s, cutoff)
+    labels = G.labels(tails)
+    if target is not None:
+        t = G.position(target)
+        if t is None or level[t] < 0:
+            return ([], -1) if return_seen else []
+        found = labels[starts[t] : starts[t] + counts[t]]
+        return (found, int(level[t])) if return_seen else found
+    pred = {node: labels[a : a + c] for node, a, c in
+            zip(G.labels(order), starts[order].tolist(), counts[order].tolist(), strict=True)}
+    if return_seen:
+        return pred, _core.label_dict(order, level[order], G.nodes, G.label_hashes)
+    return pred
