@@ -21,6 +21,8 @@ MODULES = [
     "networkx.algorithms.shortest_paths.tests.test_unweighted",
     "networkx.algorithms.shortest_paths.tests.test_weighted",
     "networkx.algorithms.components.tests.test_weakly_connected",
+    "networkx.algorithms.components.tests.test_attracting",
+    "networkx.algorithms.components.tests.test_semiconnected",
     "networkx.algorithms.components.tests.test_connected",
     "networkx.algorithms.components.tests.test_strongly_connected",
     "networkx.algorithms.tests.test_dag",

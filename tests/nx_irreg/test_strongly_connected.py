@@ -14,6 +14,7 @@ import nx_irreg
 from nx_irreg.algorithms import strongly_connected_components as ordered_components
 from nx_irreg.backend_graph import from_networkx
 from nx_irreg.graph import IrregGraph
+from nx_irreg.nxapi.components import attracting
 from nx_irreg.nxapi.components import strongly_connected as nxapi
 
 ISAS = nx_irreg.available_isas()
@@ -162,3 +163,29 @@ def test_kernel_arrays(isa):
     # Undirected: every edge both ways, so the strongly connected components are the components.
     undirected = ordered_components(IrregGraph.from_edges(src, dst, n=6, directed=False, isa=isa))
     assert undirected.component.tolist() == [0, 0, 0, 0, 0, 1]
+
+
+@pytest.mark.parametrize("isa", ISAS)
+@settings(max_examples=40)
+@given(G=digraphs())
+def test_attracting_and_semiconnected_equal_networkx(isa, G):
+    got = list(nx.attracting_components(G, backend="irreg", isa=isa))
+    assert as_lists(got) == as_lists(nx.attracting_components(G))
+    assert nx.number_attracting_components(G, backend="irreg") == (
+        nx.number_attracting_components(G)
+    )
+    assert nx.is_attracting_component(G, backend="irreg") == nx.is_attracting_component(G)
+    if len(G):
+        assert nx.is_semiconnected(G, backend="irreg", isa=isa) == nx.is_semiconnected(G)
+    else:
+        with pytest.raises(nx.NetworkXPointlessConcept):
+            nx.is_semiconnected(G, backend="irreg")
+
+
+def test_semiconnected_on_chains_and_forks():
+    chain = nx.DiGraph([(0, 1), (1, 2), (2, 1), (2, 3)])
+    fork = nx.DiGraph([(0, 1), (0, 2)])
+    for G, expected in ((chain, True), (fork, False)):
+        assert nx.is_semiconnected(G, backend="irreg") is expected is nx.is_semiconnected(G)
+    with pytest.raises(nx.NetworkXNotImplemented):  # raised on iteration, as in NetworkX
+        list(attracting.attracting_components(from_networkx(nx.Graph([(0, 1)]))))

@@ -49,3 +49,13 @@ def ordered_sets(G: BackendGraph, order: np.ndarray, component_end: np.ndarray) 
     for end in component_end.tolist():
         yield set(labels[begin:end])
         begin = end
+
+
+def condensation_edges(G: BackendGraph, component: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct edges between different components (tails and heads as component numbers)."""
+    offsets, targets, _ = G.graph.csr()
+    tails = component[np.repeat(np.arange(len(G)), np.diff(offsets))]
+    heads = component[targets]
+    between = tails != heads
+    pairs = np.unique(np.stack([tails[between], heads[between]], axis=1), axis=0)
+    return pairs[:, 0], pairs[:, 1]
