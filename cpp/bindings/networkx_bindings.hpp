@@ -447,6 +447,19 @@ inline void BindNetworkx(py::module_& m) {
   }, py::arg("graph"), py::arg("sources"), py::arg("heuristic") = true,
      "(distance, first-reached order, pred offsets, pred ids, negative-cycle vertex or -1).");
 
+  m.def("kosaraju_components", [](const Graph& g, const std::vector<int64_t>& post) {
+    const graph::CsrGraph& csr = g.layout().csr();
+    const std::vector<VertexId> p = VertexList(post, csr.n);
+    graph::OrderedComponents r;
+    {
+      py::gil_scoped_release release;
+      r = graph::KosarajuComponents(csr, p);
+    }
+    return py::make_tuple(Adopt(std::move(r.order)), Adopt(std::move(r.component_end)));
+  }, py::arg("graph"), py::arg("post"),
+     "Kosaraju's second pass over a DFS postorder of the reversed graph: vertices component by "
+     "component, and where each ends.");
+
   m.def("ordered_strongly_connected_components", [](const Graph& g) {
     graph::OrderedComponents r;
     {

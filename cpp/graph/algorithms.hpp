@@ -183,6 +183,9 @@ SettledValues Dijkstra(const CsrGraph& g, const std::vector<VertexId>& sources,
 OrderedLevels OrderedBfs(const CsrGraph& g, const std::vector<VertexId>& sources,
                          int64_t depth_limit);
 OrderedComponents OrderedStronglyConnectedComponents(const CsrGraph& g);
+// Kosaraju's second pass over `post`, a DFS postorder of the reversed graph (NetworkX's
+// kosaraju_strongly_connected_components order); `component` is left empty.
+OrderedComponents KosarajuComponents(const CsrGraph& g, const std::vector<VertexId>& post);
 OrderedGenerations OrderedTopologicalGenerations(const CsrGraph& g);
 // NetworkX's bidirectional_shortest_path and bidirectional_dijkstra (bidirectional_search.cpp):
 // `in` holds the in-edges in G._pred's order (for an undirected graph, `out` again).

@@ -90,4 +90,38 @@ OrderedComponents OrderedStronglyConnectedComponents(const CsrGraph& g) {
   return r;
 }
 
+// Kosaraju's second pass (Sharir 1981) as NetworkX's kosaraju_strongly_connected_components
+// runs it: roots taken from the end of `post` (a DFS postorder of the reversed graph), each
+// root's unseen out-neighbours gathered with a stack, rows in stored order, until as many
+// vertices as `post` holds are seen. `component` is left empty.
+OrderedComponents KosarajuComponents(const CsrGraph& g, const std::vector<VertexId>& post) {
+  OrderedComponents r;
+  std::vector<uint8_t> seen(g.n, 0);
+  std::vector<VertexId> stack;
+  const size_t limit = post.size();
+  size_t count = 0;
+  for (size_t i = post.size(); i-- > 0 && count < limit;) {
+    const VertexId root = post[i];
+    if (seen[root]) continue;
+    seen[root] = 1;
+    ++count;
+    r.order.push_back(root);
+    stack.assign(1, root);
+    while (!stack.empty() && count < limit) {
+      const VertexId v = stack.back();
+      stack.pop_back();
+      for (int64_t e = g.offsets[v]; e < g.offsets[v + 1]; ++e) {
+        const VertexId w = g.targets[e];
+        if (seen[w]) continue;
+        seen[w] = 1;
+        ++count;
+        r.order.push_back(w);
+        stack.push_back(w);
+      }
+    }
+    r.component_end.push_back(static_cast<int64_t>(r.order.size()));
+  }
+  return r;
+}
+
 }  // namespace irreg::graph
