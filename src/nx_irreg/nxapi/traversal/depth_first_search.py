@@ -33,7 +33,7 @@ __all__ = [
     "dfs_tree",
 ]
 
-_FORWARD, _REVERSE = DFS_EDGE_LABELS.index("forward"), DFS_EDGE_LABELS.index("reverse")
+_FORWARD, _NONTREE, _REVERSE = (DFS_EDGE_LABELS.index(n) for n in ("forward", "nontree", "reverse"))
 _labeled_edges = dfs_labeled_edges  # the kernel's entry; this module's function takes the name
 
 
@@ -76,22 +76,30 @@ class _Walk:
         limit = _stack_limit(depth_limit, len(G))
         self.events: LabeledEdges = _labeled_edges(G.graph, roots=roots, depth_limit=limit)
 
-    def names(self, ids: np.ndarray) -> list:
+    def _names(self, ids: np.ndarray, as_given: np.ndarray) -> list:
+        """Labels of ``ids``, the source object itself where ``as_given``."""
         names = self.G.labels(ids)
         if self.root is not None and self.G.labels(np.array([self.root]))[0] is not self.source:
-            for k in np.flatnonzero(ids == self.root).tolist():
+            for k in np.flatnonzero(as_given).tolist():
                 names[k] = self.source
         return names
+
+    def tails(self, where: np.ndarray | slice = slice(None)) -> list:
+        # NetworkX's stack holds the source object: every edge out of the root carries it
+        tail = self.events.tail[where]
+        return self._names(tail, tail == self.root)
+
+    def heads(self, where: np.ndarray | slice = slice(None)) -> list:
+        # ... but a scanned edge's head is G's own node, a self-loop's too: only the root's
+        # opening and closing events name the source as head
+        head, label = self.events.head[where], self.events.label[where]
+        return self._names(head, (head == self.root) & (label != _NONTREE))
 
     def tree_edges(self) -> tuple[list, list]:
         """Parents and children of the tree edges, in NetworkX's order."""
         tail, head, label = self.events
         tree = (label == _FORWARD) & (tail != head)  # a self-loop is never "forward"
-        return self.names(tail[tree]), self.names(head[tree])
-
-    def heads(self, code: int) -> list:
-        tail, head, label = self.events
-        return self.names(head[label == code])
+        return self.tails(tree), self.heads(tree)
 
 
 def dfs_edges(
@@ -167,7 +175,8 @@ def dfs_postorder_nodes(
 ) -> Iterator:
     """Nodes as their search finishes (NetworkX's ``"reverse"`` edges' heads, so not the nodes
     the depth limit kept from being searched)."""
-    yield from _Walk("dfs_postorder_nodes", G, source, depth_limit, options).heads(_REVERSE)
+    walk = _Walk("dfs_postorder_nodes", G, source, depth_limit, options)
+    yield from walk.heads(walk.events.label == _REVERSE)
 
 
 def dfs_preorder_nodes(
@@ -182,7 +191,8 @@ def dfs_preorder_nodes(
     in ``G`` is yielded before the error, as NetworkX does."""
     if source is not None and _root(G, source) is None:
         yield source
-    yield from _Walk("dfs_preorder_nodes", G, source, depth_limit, options).heads(_FORWARD)
+    walk = _Walk("dfs_preorder_nodes", G, source, depth_limit, options)
+    yield from walk.heads(walk.events.label == _FORWARD)
 
 
 def dfs_labeled_edges(
@@ -200,6 +210,5 @@ def dfs_labeled_edges(
     if source is not None and _root(G, source) is None:
         yield (source, source, "forward")
     walk = _Walk("dfs_labeled_edges", G, source, depth_limit, options)
-    tail, head, label = walk.events
-    names = np.array(DFS_EDGE_LABELS, dtype=object)[label].tolist()
-    yield from zip(walk.names(tail), walk.names(head), names, strict=True)
+    names = np.array(DFS_EDGE_LABELS, dtype=object)[walk.events.label].tolist()
+    yield from zip(walk.tails(), walk.heads(), names, strict=True)
