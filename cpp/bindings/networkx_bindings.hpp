@@ -1,6 +1,6 @@
 // The NetworkX backend's C++ side: converting a NetworkX graph by walking its adjacency dicts
 // (PyDict_Next, no per-edge Python bytecode), and the kernels whose outputs follow NetworkX's
-// orders and that only the backend uses (ordered BFS, Kahn by generations, Bellman-Ford,
+// orders and that only the backend uses (ordered BFS and DFS, Kahn by generations, Bellman-Ford,
 // strongly connected components).
 // Multi-source Dijkstra in settle order is graph_bindings' `dijkstra`, the kernel's one binding.
 #pragma once
@@ -459,6 +459,28 @@ inline void BindNetworkx(py::module_& m) {
   }, py::arg("graph"), py::arg("post"),
      "Kosaraju's second pass over a DFS postorder of the reversed graph: vertices component by "
      "component, and where each ends.");
+
+  m.def("ordered_dfs", [](const Graph& g, std::optional<std::vector<int64_t>> roots,
+                          int64_t depth_limit) {
+    const graph::CsrGraph& csr = g.layout().csr();
+    std::vector<VertexId> r;
+    if (roots) {
+      r = VertexList(*roots, csr.n);
+    } else {
+      r.resize(csr.n);
+      for (int32_t v = 0; v < csr.n; ++v) r[v] = v;
+    }
+    graph::LabeledEdges events;
+    {
+      py::gil_scoped_release release;
+      events = graph::OrderedDfs(csr, r, depth_limit);
+    }
+    return py::make_tuple(Adopt(std::move(events.tail)), Adopt(std::move(events.head)),
+                          Adopt(std::move(events.label)));
+  }, py::arg("graph"), py::arg("roots") = py::none(), py::arg("depth_limit") = -1,
+     "tail, head and label code (0 forward, 1 nontree, 2 reverse, 3 reverse-depth_limit) of "
+     "every event networkx.dfs_labeled_edges yields, in its order, from each unvisited root in "
+     "turn (None: every vertex in id order); depth_limit < 0: none");
 
   m.def("ordered_strongly_connected_components", [](const Graph& g) {
     graph::OrderedComponents r;

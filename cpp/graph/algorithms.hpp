@@ -94,7 +94,14 @@ struct ManySourceLengths {
 enum class EdgeLabel : int8_t { kTree = 0, kLevel = 1, kForward = 2, kReverse = 3 };
 struct LabeledEdges {
   std::vector<VertexId> tail, head;
-  std::vector<int8_t> label;  // EdgeLabel
+  std::vector<int8_t> label;  // EdgeLabel, or DfsEdgeLabel for OrderedDfs
+};
+// dfs_labeled_edges's labels: "forward", "nontree", "reverse", "reverse-depth_limit".
+enum class DfsEdgeLabel : int8_t {
+  kForward = 0,
+  kNontree = 1,
+  kReverse = 2,
+  kReverseDepthLimit = 3,
 };
 // A topological order as far as Kahn's algorithm got (lexicographical_topological_sort).
 struct TopologicalOrder {
@@ -178,10 +185,17 @@ SettledValues Dijkstra(const CsrGraph& g, const std::vector<VertexId>& sources,
                        VertexId target = -1, bool equal_predecessors = false);
 
 // The kernels behind the NetworkX backend's ordered outputs (ordered_bfs.cpp,
-// ordered_topological_sort.cpp, bellman_ford.cpp, strongly_connected.cpp; Dijkstra above).
+// ordered_dfs.cpp, ordered_topological_sort.cpp, bellman_ford.cpp, strongly_connected.cpp;
+// Dijkstra above).
 // depth_limit < 0: no limit.
 OrderedLevels OrderedBfs(const CsrGraph& g, const std::vector<VertexId>& sources,
                          int64_t depth_limit);
+// Depth-first search from each unvisited root in turn (ordered_dfs.cpp): iterative (explicit
+// stack), rows in stored order, every event of networkx.dfs_labeled_edges in its order, labels
+// DfsEdgeLabel. depth_limit: a vertex is searched while the stack holds fewer vertices than it
+// (NetworkX's depth_now < depth_limit; a root always is); < 0: no limit.
+LabeledEdges OrderedDfs(const CsrGraph& g, const std::vector<VertexId>& roots,
+                        int64_t depth_limit);
 OrderedComponents OrderedStronglyConnectedComponents(const CsrGraph& g);
 // Kosaraju's second pass over `post`, a DFS postorder of the reversed graph (NetworkX's
 // kosaraju_strongly_connected_components order); `component` is left empty.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import numbers
 
 from nx_irreg.backend_graph import BackendGraph, from_networkx, to_networkx
 from nx_irreg.nxapi import networkx_modules
@@ -100,6 +101,10 @@ class BackendInterface:
             return "the Floyd-Warshall methods run in NetworkX"
         if arguments.get("neighbors") is not None:
             return "a neighbors function calls Python per node; irreg follows G.neighbors"
+        if name.startswith("dfs_") and not isinstance(
+            arguments.get("depth_limit", 0), numbers.Real | None
+        ):
+            return "NetworkX compares a non-number depth_limit only once it finds a node"
         if name == "lexicographical_topological_sort" and arguments.get("key") is not None:
             return "a key function calls Python per node; irreg orders by the labels themselves"
         return True

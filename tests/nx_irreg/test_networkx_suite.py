@@ -17,6 +17,7 @@ from nx_irreg.interface import KNOWN_FAILURES
 
 MODULES = [
     "networkx.algorithms.traversal.tests.test_bfs",
+    "networkx.algorithms.traversal.tests.test_dfs",
     "networkx.algorithms.shortest_paths.tests.test_generic",
     "networkx.algorithms.shortest_paths.tests.test_unweighted",
     "networkx.algorithms.shortest_paths.tests.test_weighted",

@@ -189,3 +189,17 @@ def test_semiconnected_on_chains_and_forks():
         assert nx.is_semiconnected(G, backend="irreg") is expected is nx.is_semiconnected(G)
     with pytest.raises(nx.NetworkXNotImplemented):  # raised on iteration, as in NetworkX
         list(attracting.attracting_components(from_networkx(nx.Graph([(0, 1)]))))
+
+
+@pytest.mark.parametrize("isa", ISAS)
+@settings(max_examples=40)
+@given(G=digraphs(), data=st.data())
+def test_kosaraju_equals_networkx(isa, G, data):
+    source = data.draw(st.sampled_from([None, "absent", *G]))
+    expected = nx.kosaraju_strongly_connected_components(G, source)
+    if source == "absent":
+        with pytest.raises(nx.NetworkXError, match="not in the digraph"):
+            list(nx.kosaraju_strongly_connected_components(G, source, backend="irreg", isa=isa))
+        return
+    got = nx.kosaraju_strongly_connected_components(G, source, backend="irreg", isa=isa)
+    assert as_lists(got) == as_lists(expected)

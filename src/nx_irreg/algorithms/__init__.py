@@ -4,8 +4,9 @@ Each takes ``variant=`` (the seed's ``"serial"``, ``"naive"``, ``"opt"``, ``"opt
 for some a faster method, which is then the default: :func:`variants`) and ``isa=``, and returns
 NumPy arrays and a :class:`RunStats`. Results do not depend on the variant or the ISA.
 
-The serial kernels in NetworkX's order (:func:`bfs_order`, :func:`topological_order`,
-:func:`dijkstra`, :func:`bellman_ford`, :func:`strongly_connected_components`) back the NetworkX
+The serial kernels in NetworkX's order (:func:`bfs_order`, :func:`dfs_labeled_edges`,
+:func:`topological_order`, :func:`dijkstra`, :func:`bellman_ford`,
+:func:`strongly_connected_components`) back the NetworkX
 backend's functions whose output order NetworkX defines. :mod:`nx_irreg.algorithms.verify` holds
 one serial reference and verifier per algorithm, shared by the tests and ``irreg bench graph``.
 """
@@ -15,6 +16,7 @@ from nx_irreg.algorithms._run import PARALLEL_VARIANTS, RunStats
 from nx_irreg.algorithms.components import (
     SccOrder,
     WccResult,
+    kosaraju_components,
     strongly_connected_components,
     wcc,
 )
@@ -42,6 +44,7 @@ from nx_irreg.algorithms.paths import (
     sswp,
 )
 from nx_irreg.algorithms.traversal import (
+    DFS_EDGE_LABELS,
     EDGE_LABELS,
     BfsOrder,
     BfsResult,
@@ -49,6 +52,7 @@ from nx_irreg.algorithms.traversal import (
     bfs,
     bfs_labeled_edges,
     bfs_order,
+    dfs_labeled_edges,
     reachable,
 )
 
@@ -61,6 +65,7 @@ def variants(algorithm: str) -> list[str]:
 
 
 __all__ = [
+    "DFS_EDGE_LABELS",
     "EDGE_LABELS",
     "PARALLEL_VARIANTS",
     "BellmanFordPaths",
@@ -84,8 +89,10 @@ __all__ = [
     "bfs_order",
     "bidirectional_search",
     "dag_longest_path",
+    "dfs_labeled_edges",
     "dijkstra",
     "dijkstra_predecessors",
+    "kosaraju_components",
     "lexicographic_order",
     "reachable",
     "sssp",

@@ -52,3 +52,22 @@ def strongly_connected_components(graph: IrregGraph) -> SccOrder:
     """
     g = check_graph(graph)
     return SccOrder(*_core.ordered_strongly_connected_components(g._core))
+
+
+def kosaraju_components(
+    graph: IrregGraph, in_edges: IrregGraph, *, source: int | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Strongly connected components in the order ``networkx.kosaraju_strongly_connected_
+    components`` yields them: a depth-first postorder of the reversed graph (``in_edges``, rows
+    in NetworkX's predecessor order; from ``source`` only, or every vertex in turn), then
+    Kosaraju's second pass over ``graph`` from the last finished vertex back. Returns
+    ``(order, component_end)`` as :func:`strongly_connected_components` does (no per-vertex
+    component). Serial, O(n + m).
+    """
+    from nx_irreg.algorithms.traversal import DFS_EDGE_LABELS, dfs_labeled_edges
+
+    g = check_graph(graph)
+    roots = None if source is None else [source]
+    walk = dfs_labeled_edges(in_edges, roots=roots)
+    post = walk.head[walk.label == DFS_EDGE_LABELS.index("reverse")]
+    return _core.kosaraju_components(g._core, post.tolist())

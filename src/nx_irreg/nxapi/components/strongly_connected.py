@@ -2,7 +2,7 @@
 
 The C++ kernel runs NetworkX's own depth-first search (roots in node order, neighbours in
 adjacency order), so the components come in NetworkX's order and each set is built by adding its
-nodes in NetworkX's order. ``kosaraju_strongly_connected_components`` stays with NetworkX.
+nodes in NetworkX's order; Kosaraju's form follows NetworkX's two passes the same way.
 """
 
 from __future__ import annotations
@@ -12,15 +12,17 @@ from collections.abc import Iterable, Iterator
 import networkx as nx
 import numpy as np
 
-from nx_irreg.algorithms import SccOrder
+from nx_irreg.algorithms import SccOrder, kosaraju_components
 from nx_irreg.algorithms import strongly_connected_components as ordered_components
 from nx_irreg.backend_graph import BackendGraph
 from nx_irreg.nxapi._components import check_directed, ordered_sets
+from nx_irreg.nxapi._lengths import missing_node, node_position
 from nx_irreg.options import check_no_variant, resolve
 
 __all__ = [
     "condensation",
     "is_strongly_connected",
+    "kosaraju_strongly_connected_components",
     "number_strongly_connected_components",
     "strongly_connected_components",
 ]
@@ -41,6 +43,19 @@ def strongly_connected_components(G: BackendGraph, **options: object) -> Iterato
     """Sets of nodes, one per strongly connected component, in NetworkX's order."""
     scc = _components("strongly_connected_components", G, options)
     yield from ordered_sets(G, scc.order, scc.component_end)
+
+
+def kosaraju_strongly_connected_components(
+    G: BackendGraph, source: object = None, **options: object
+) -> Iterator[set]:
+    """Sets of nodes, one per strongly connected component, in the order NetworkX's Kosaraju
+    gives them (a depth-first postorder of the reversed graph in its predecessor order, then
+    searches over the out-edges from the last finished node back); with ``source``, only the
+    components its reversed search reaches first, as in NetworkX."""
+    _check("kosaraju_strongly_connected_components", G, options)
+    s = None if source is None else node_position(G, source, missing_node(G, source))
+    order, component_end = kosaraju_components(G.graph, G.predecessors(), source=s)
+    yield from ordered_sets(G, order, component_end)
 
 
 def number_strongly_connected_components(G: BackendGraph, **options: object) -> int:
