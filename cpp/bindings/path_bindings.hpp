@@ -165,29 +165,23 @@ inline void BindPaths(py::module_& m) {
   m.def("path_to", &PathTo, py::arg("parent"), py::arg("vertex"), py::arg("nodes"),
         py::arg("toward_root") = false, "The labels of the parent chain's path to vertex.");
 
-  auto bidirectional = [&m](const char* name,
-                            graph::FoundPath (*search)(const graph::CsrGraph&,
-                                                       const graph::CsrGraph&, VertexId, VertexId,
-                                                       bool)) {
-    m.def(name, [search](const Graph& out, const Graph& in, int64_t source, int64_t target,
-                         bool unit_weights) {
-      const graph::CsrGraph& o = out.layout().csr();
-      const graph::CsrGraph& i = in.layout().csr();
-      if (o.n != i.n) throw py::value_error("out- and in-edge graphs differ in size");
-      const std::vector<VertexId> ends = VertexList({source, target}, o.n);
-      graph::FoundPath r;
-      {
-        py::gil_scoped_release release;
-        r = search(o, i, ends[0], ends[1], unit_weights);
-      }
-      return py::make_tuple(Adopt(std::move(r.path)), r.length, r.contradiction);
-    }, py::arg("out_edges"), py::arg("in_edges"), py::arg("source"), py::arg("target"),
-       py::arg("unit_weights") = false,
-       "(path vertex ids, length, contradiction); an empty path: no path. unit_weights: every "
-       "edge weighs 1 whatever the graph's weights.");
-  };
-  bidirectional("bidirectional_bfs", &graph::BidirectionalBfs);
-  bidirectional("bidirectional_dijkstra", &graph::BidirectionalDijkstra);
+  m.def("bidirectional_search", [](const Graph& out, const Graph& in, int64_t source,
+                                   int64_t target, bool weighted, bool unit_weights) {
+    const graph::CsrGraph& o = out.layout().csr();
+    const graph::CsrGraph& i = in.layout().csr();
+    if (o.n != i.n) throw py::value_error("out- and in-edge graphs differ in size");
+    const std::vector<VertexId> ends = VertexList({source, target}, o.n);
+    graph::FoundPath r;
+    {
+      py::gil_scoped_release release;
+      r = weighted ? graph::BidirectionalDijkstra(o, i, ends[0], ends[1], unit_weights)
+                   : graph::BidirectionalBfs(o, i, ends[0], ends[1]);
+    }
+    return py::make_tuple(Adopt(std::move(r.path)), r.length, r.contradiction);
+  }, py::arg("out_edges"), py::arg("in_edges"), py::arg("source"), py::arg("target"),
+     py::arg("weighted"), py::arg("unit_weights") = false,
+     "(path vertex ids, length, contradiction) of NetworkX's bidirectional BFS (weighted "
+     "false) or Dijkstra; an empty path: no path. unit_weights: every edge weighs 1.");
 
   m.def("dag_longest_path", [](const Graph& out, const Graph& in,
                                std::optional<double> every_edge) {
@@ -203,41 +197,37 @@ inline void BindPaths(py::module_& m) {
   }, py::arg("out_edges"), py::arg("in_edges"), py::arg("every_edge") = py::none(),
      "(path vertex ids, length, acyclic) of NetworkX's dag_longest_path.");
 
-  m.def("many_source_bfs", [](const Graph& g, const std::vector<int64_t>& sources,
-                              int64_t depth_limit, bool parents) {
+  // The three chunk kernels: the sources checked, the kernel run without the GIL.
+  auto chunk = [](const Graph& g, const std::vector<int64_t>& sources, auto kernel) {
     const graph::CsrGraph& csr = g.layout().csr();
     const std::vector<VertexId> s = VertexList(sources, csr.n);
     graph::ManySourceLengths r;
     {
       py::gil_scoped_release release;
-      r = graph::ManySourceBfs(csr, s, depth_limit, parents);
+      r = kernel(csr, s);
     }
     return ManySourceTuple(std::move(r));
+  };
+  m.def("many_source_bfs", [chunk](const Graph& g, const std::vector<int64_t>& sources,
+                                   int64_t depth_limit, bool parents) {
+    return chunk(g, sources, [&](const graph::CsrGraph& c, const std::vector<VertexId>& s) {
+      return graph::ManySourceBfs(c, s, depth_limit, parents);
+    });
   }, py::arg("graph"), py::arg("sources"), py::arg("depth_limit") = -1, py::arg("parents") = false,
      "(offsets, order, hops, parent, failed_at) of an ordered BFS from each source.");
-  m.def("many_source_dijkstra", [](const Graph& g, const std::vector<int64_t>& sources,
-                                   std::optional<double> cutoff, bool parents) {
-    const graph::CsrGraph& csr = g.layout().csr();
-    const std::vector<VertexId> s = VertexList(sources, csr.n);
-    graph::ManySourceLengths r;
-    {
-      py::gil_scoped_release release;
-      r = graph::ManySourceDijkstra(csr, s, cutoff, parents);
-    }
-    return ManySourceTuple(std::move(r));
+  m.def("many_source_dijkstra", [chunk](const Graph& g, const std::vector<int64_t>& sources,
+                                        std::optional<double> cutoff, bool parents) {
+    return chunk(g, sources, [&](const graph::CsrGraph& c, const std::vector<VertexId>& s) {
+      return graph::ManySourceDijkstra(c, s, cutoff, parents);
+    });
   }, py::arg("graph"), py::arg("sources"), py::arg("cutoff") = py::none(),
      py::arg("parents") = false,
      "(offsets, order, distance, parent, failed_at) of Dijkstra from each source; failed_at: "
      "the first source whose search met a contradiction (negative weight), else -1.");
-  m.def("many_source_bellman_ford", [](const Graph& g, const std::vector<int64_t>& sources) {
-    const graph::CsrGraph& csr = g.layout().csr();
-    const std::vector<VertexId> s = VertexList(sources, csr.n);
-    graph::ManySourceLengths r;
-    {
-      py::gil_scoped_release release;
-      r = graph::ManySourceBellmanFord(csr, s);
-    }
-    return ManySourceTuple(std::move(r));
+  m.def("many_source_bellman_ford", [chunk](const Graph& g, const std::vector<int64_t>& sources) {
+    return chunk(g, sources, [](const graph::CsrGraph& c, const std::vector<VertexId>& s) {
+      return graph::ManySourceBellmanFord(c, s);
+    });
   }, py::arg("graph"), py::arg("sources"),
      "(offsets, order, distance, parent (empty), failed_at) of Bellman-Ford from each source; "
      "failed_at: the first source that reaches a negative cycle, else -1.");

@@ -203,10 +203,9 @@ OrderedComponents KosarajuComponents(const CsrGraph& g, const std::vector<Vertex
 OrderedGenerations OrderedTopologicalGenerations(const CsrGraph& g);
 // NetworkX's bidirectional_shortest_path and bidirectional_dijkstra (bidirectional_search.cpp):
 // `in` holds the in-edges in G._pred's order (for an undirected graph, `out` again).
-// unit_weights: every edge weighs 1 (NetworkX's weight=None on a graph converted with weights);
-// BFS ignores weights anyway and takes it only to share the Dijkstra's signature.
+// unit_weights: every edge weighs 1 (NetworkX's weight=None on a graph converted with weights).
 FoundPath BidirectionalBfs(const CsrGraph& out, const CsrGraph& in, VertexId source,
-                           VertexId target, bool unit_weights = false);
+                           VertexId target);
 FoundPath BidirectionalDijkstra(const CsrGraph& out, const CsrGraph& in, VertexId source,
                                 VertexId target, bool unit_weights = false);
 // NetworkX's dag_longest_path (dag_longest_path.cpp): `in` holds the in-edges in G._pred's

@@ -34,7 +34,7 @@ std::vector<VertexId> ChainTo(const std::vector<VertexId>& link, VertexId v) {
 }  // namespace
 
 FoundPath BidirectionalBfs(const CsrGraph& out, const CsrGraph& in, VertexId source,
-                           VertexId target, bool) {
+                           VertexId target) {
   FoundPath r;
   if (source == target) {
     r.path = {source};

@@ -179,8 +179,9 @@ def bidirectional_search(
     s, t = check_source(g, source), check_source(g, target)
     if method not in ("bfs", "dijkstra", "dijkstra-unit"):
         raise ValueError(f"method must be 'bfs', 'dijkstra' or 'dijkstra-unit', got {method!r}")
-    search = _core.bidirectional_bfs if method == "bfs" else _core.bidirectional_dijkstra
-    path, length, contradiction = search(g._core, r._core, s, t, method == "dijkstra-unit")
+    path, length, contradiction = _core.bidirectional_search(
+        g._core, r._core, s, t, method != "bfs", method == "dijkstra-unit"
+    )
     if contradiction:
         raise ValueError("Contradictory paths found: negative weights?")
     return FoundPath(path, length)

@@ -108,3 +108,16 @@ def missing_node(G: BackendGraph, node: object) -> Exception:
     """What ``G.neighbors(node)`` raises for a node not in ``G`` (its words differ for digraphs)."""
     kind = "digraph" if G.is_directed() else "graph"
     return nx.NetworkXError(f"The node {node} is not in the {kind}.")
+
+
+def counts_hops(G: BackendGraph, weight: object) -> bool:
+    """Whether lengths are hop counts: ``weight=None`` (NetworkX's cache may serve it with a
+    weighted conversion) or a graph converted without weights."""
+    if weight is None:
+        return True
+    if weight != G.weight:
+        raise ValueError(
+            f"this graph was converted with weights from {G.weight!r}, not {weight!r}; "
+            "convert it again with nx_irreg.backend_graph.from_networkx(G, weight)"
+        )
+    return G.weight is None

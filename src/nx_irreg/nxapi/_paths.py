@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 
+import networkx as nx
 import numpy as np
 
 from irreg import _core
@@ -116,3 +117,41 @@ def lazy_paths(G: BackendGraph, order: np.ndarray, parent: np.ndarray) -> LazyDi
     """One source's ``{node: path}`` of an all-pairs call, ``parent`` aligned with ``order``."""
     return LazyDict(lambda: path_dict(G, order, parents_by_vertex(len(G), order, parent)),
                     len(order))
+
+
+def paths_from_predecessors(pred: dict, sources: set, target: object) -> Iterator[list]:
+    """Every path from one of ``sources`` to ``target`` along ``pred``, in NetworkX's order: a
+    depth-first walk back from ``target`` taking each node's predecessors in list order, no
+    node twice on a path, a path yielded each time the walk stands on a source."""
+    if target not in pred:
+        raise nx.NetworkXNoPath(f"Target {target} cannot be reached from given sources")
+    on_path = {target}
+    stack = [[target, 0]]
+    while stack:
+        node, i = stack[-1]
+        if node in sources:
+            yield [p for p, _ in reversed(stack)]
+        if i < len(pred[node]):
+            stack[-1][1] = i + 1
+            following = pred[node][i]
+            if following not in on_path:
+                on_path.add(following)
+                stack.append([following, 0])
+        else:
+            on_path.discard(node)
+            stack.pop()
+
+
+class PredecessorArrays:
+    """Kernel predecessor lists (``pred[offsets[v]:offsets[v + 1]]``) seen as NetworkX's pred
+    dict over vertex ids, for :func:`paths_from_predecessors`: ``v in`` it when ``v`` was
+    reached (a finite ``value``)."""
+
+    def __init__(self, offsets: np.ndarray, pred: np.ndarray, value: np.ndarray) -> None:
+        self.offsets, self.pred, self.reached = offsets, pred, np.isfinite(value)
+
+    def __contains__(self, v: object) -> bool:
+        return bool(self.reached[v])
+
+    def __getitem__(self, v: int) -> list[int]:
+        return self.pred[self.offsets[v] : self.offsets[v + 1]].tolist()

@@ -21,7 +21,8 @@ from nx_irreg.algorithms import (
 )
 from nx_irreg.algorithms import topological_generations as engine_generations
 from nx_irreg.backend_graph import BackendGraph
-from nx_irreg.nxapi._lengths import length_value, missing_node, node_position, node_set
+from nx_irreg.nxapi._components import check_directed
+from nx_irreg.nxapi._lengths import counts_hops, length_value, missing_node, node_position, node_set
 from nx_irreg.options import check_no_variant, resolve
 
 __all__ = [
@@ -170,14 +171,8 @@ def lexicographical_topological_sort(
 
 
 def _longest(G: BackendGraph, weight: object, default_weight: object):
-    if not G.is_directed():
-        raise nx.NetworkXNotImplemented("not implemented for undirected type")
-    if weight is not None and weight != G.weight:
-        raise ValueError(
-            f"this graph was converted with weights from {G.weight!r}, not {weight!r}; "
-            "convert it again with nx_irreg.backend_graph.from_networkx(G, weight)"
-        )
-    every_edge = default_weight if weight is None or G.weight is None else None
+    check_directed(G)
+    every_edge = default_weight if counts_hops(G, weight) else None
     try:
         return longest_path(G.graph, G.predecessors(), every_edge=every_edge), every_edge
     except GraphCycleError as err:

@@ -20,6 +20,7 @@ from nx_irreg.algorithms.many_sources import summed_lengths
 from nx_irreg.backend_graph import BackendGraph
 from nx_irreg.nxapi._lengths import length_dict, node_position
 from nx_irreg.nxapi._many_sources import chunk_results
+from nx_irreg.nxapi._paths import paths_from_predecessors
 from nx_irreg.nxapi.shortest_paths import unweighted, weighted
 from nx_irreg.options import Options, check_no_variant, resolve
 
@@ -55,12 +56,12 @@ def _toward_target(G: BackendGraph, target: object, weight, method: str, opts: O
         t = node_position(G, target, nx.NodeNotFound(f"Node {target} not found in graph"))
         found = weighted.settled_from(G, graph, [t], None, weight)
         return found.paths(toward_root=True) if paths else found.lengths(opts)
-    found, t = weighted._bellman_ford(G, graph, target, weight)
+    found, t = weighted.bellman_ford_from(G, graph, target, weight)
     if found is None:  # hop counts
         settled = weighted.Settled(G, graph, [t], None, True)
         return settled.paths(toward_root=True) if paths else settled.lengths(opts)
     if paths:
-        return weighted._first_paths(G, found, found.order, toward_root=True)
+        return weighted.first_paths(G, found, found.order, toward_root=True)
     return length_dict(G, found.order, found.value[found.order], 1, opts)
 
 
@@ -215,29 +216,6 @@ def _predecessors(G: BackendGraph, source, weight, method: str, options: dict) -
         return weighted.bellman_ford_predecessor_and_distance(G, source, weight=weight,
                                                               **options)[0]
     raise ValueError(f"method not supported: {method}")
-
-
-def paths_from_predecessors(pred: dict, sources: set, target: object) -> Iterator[list]:
-    """Every path from one of ``sources`` to ``target`` along ``pred``, in NetworkX's order: a
-    depth-first walk back from ``target`` taking each node's predecessors in list order, no
-    node twice on a path, a path yielded each time the walk stands on a source."""
-    if target not in pred:
-        raise nx.NetworkXNoPath(f"Target {target} cannot be reached from given sources")
-    on_path = {target}
-    stack = [[target, 0]]
-    while stack:
-        node, i = stack[-1]
-        if node in sources:
-            yield [p for p, _ in reversed(stack)]
-        if i < len(pred[node]):
-            stack[-1][1] = i + 1
-            following = pred[node][i]
-            if following not in on_path:
-                on_path.add(following)
-                stack.append([following, 0])
-        else:
-            on_path.discard(node)
-            stack.pop()
 
 
 def all_shortest_paths(

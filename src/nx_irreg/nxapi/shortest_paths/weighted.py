@@ -29,6 +29,7 @@ from nx_irreg.algorithms.many_sources import bellman_ford_lengths, dijkstra_leng
 from nx_irreg.backend_graph import BackendGraph
 from nx_irreg.graph import IrregGraph
 from nx_irreg.nxapi._lengths import (
+    counts_hops,
     length_dict,
     length_value,
     level_of_order,
@@ -37,10 +38,12 @@ from nx_irreg.nxapi._lengths import (
 )
 from nx_irreg.nxapi._many_sources import per_source
 from nx_irreg.nxapi._paths import (
+    PredecessorArrays,
     lazy_lengths,
     lazy_paths,
     path_dict,
     path_to,
+    paths_from_predecessors,
     predecessor_lists,
 )
 from nx_irreg.options import Options, check_no_variant, resolve
@@ -70,19 +73,6 @@ __all__ = [
     "single_source_dijkstra_path",
     "single_source_dijkstra_path_length",
 ]
-
-
-def counts_hops(G: BackendGraph, weight: object) -> bool:
-    """Whether lengths are hop counts: ``weight=None`` (NetworkX's cache may serve it with a
-    weighted conversion) or a graph converted without weights."""
-    if weight is None:
-        return True
-    if weight != G.weight:
-        raise ValueError(
-            f"this graph was converted with weights from {G.weight!r}, not {weight!r}; "
-            "convert it again with nx_irreg.backend_graph.from_networkx(G, weight)"
-        )
-    return G.weight is None
 
 
 class Settled:
@@ -327,7 +317,7 @@ def dijkstra_predecessor_and_distance(
 # --- Bellman-Ford --------------------------------------------------------------------------------
 
 
-def _bellman_ford(G: BackendGraph, graph: IrregGraph, source: object, weight: object):
+def bellman_ford_from(G: BackendGraph, graph: IrregGraph, source: object, weight: object):
     """Bellman-Ford in NetworkX's order from ``source``; ``None`` when lengths are hops (BFS
     serves them). ``NetworkXUnbounded`` on a reachable negative cycle."""
     s = node_position(G, source, nx.NodeNotFound(f"Source {source} not in G"))
@@ -339,7 +329,7 @@ def _bellman_ford(G: BackendGraph, graph: IrregGraph, source: object, weight: ob
         raise nx.NetworkXUnbounded("Negative cycle detected.") from err
 
 
-def _first_paths(G: BackendGraph, found, order: np.ndarray, *, toward_root: bool) -> dict:
+def first_paths(G: BackendGraph, found, order: np.ndarray, *, toward_root: bool) -> dict:
     """NetworkX's ``_build_paths_from_predecessors``, first path of each vertex: its first
     predecessor's chain back to the source, unless that chain loops (zero-weight cycles), where
     NetworkX's depth-first walk over the other predecessors decides."""
@@ -355,24 +345,13 @@ def _first_paths(G: BackendGraph, found, order: np.ndarray, *, toward_root: bool
 
 
 def _walk_path(G: BackendGraph, found, source: int, target: int, toward_root: bool) -> list:
-    """NetworkX's depth-first walk from ``target`` over predecessor lists to the source."""
-    offsets, pred = found.pred_offsets, found.pred
-    stack, seen = [[target, 0]], {target}
-    while stack:
-        node, i = stack[-1]
-        if node == source:
-            path = [v for v, _ in reversed(stack)]
-            return G.labels(np.array(path[::-1] if toward_root else path))
-        if offsets[node] + i < offsets[node + 1]:
-            stack[-1][1] = i + 1
-            following = int(pred[offsets[node] + i])
-            if following not in seen:
-                seen.add(following)
-                stack.append([following, 0])
-        else:
-            seen.discard(node)
-            stack.pop()
-    raise nx.NetworkXNoPath(f"Target {G.nodes[target]} cannot be reached from given sources")
+    """NetworkX's first path from ``source`` to ``target`` over Bellman-Ford's predecessor lists
+    (:func:`~nx_irreg.nxapi._paths.paths_from_predecessors` on the id arrays)."""
+    pred = PredecessorArrays(found.pred_offsets, found.pred, found.value)
+    path = next(paths_from_predecessors(pred, {source}, target), None)
+    if path is None:
+        raise nx.NetworkXNoPath(f"Target {G.nodes[target]} cannot be reached from given sources")
+    return G.labels(np.array(path[::-1] if toward_root else path))
 
 
 def single_source_bellman_ford(
@@ -386,7 +365,7 @@ def single_source_bellman_ford(
     if source == target:
         node_position(G, source, nx.NodeNotFound(f"Node {source} is not found in the graph"))
         return (0, [source])
-    found, s = _bellman_ford(G, G.graph, source, weight)
+    found, s = bellman_ford_from(G, G.graph, source, weight)
     if found is None:  # hop counts
         settled = Settled(G, G.graph, [s], None, True)
         if target is None:
@@ -397,7 +376,7 @@ def single_source_bellman_ford(
         return settled.length(t, opts), settled.path(t)
     if target is None:
         lengths = length_dict(G, found.order, found.value[found.order], 1, opts)
-        return lengths, _first_paths(G, found, found.order, toward_root=False)
+        return lengths, first_paths(G, found, found.order, toward_root=False)
     t = G.position(target)
     if t is None or not np.isfinite(found.value[t]):
         raise nx.NetworkXNoPath(f"Target {target} cannot be reached from given sources")
@@ -423,7 +402,7 @@ def single_source_bellman_ford_path_length(
     if opts.variant is not None and not counts_hops(G, weight):
         s = node_position(G, source, nx.NodeNotFound(f"Source {source} not in G"))
         return _engine_lengths(G, s, None, opts)
-    found, s = _bellman_ford(G, G.graph, source, weight)
+    found, s = bellman_ford_from(G, G.graph, source, weight)
     if found is None:
         return Settled(G, G.graph, [s], None, True).lengths(opts)
     return length_dict(G, found.order, found.value[found.order], 1, opts)
@@ -447,7 +426,7 @@ def bellman_ford_path_length(
     if source == target:
         node_position(G, source, nx.NodeNotFound(f"Node {source} not found in graph"))
         return 0
-    found, s = _bellman_ford(G, G.graph, source, weight)
+    found, s = bellman_ford_from(G, G.graph, source, weight)
     t = G.position(target)
     if found is None:
         settled = Settled(G, G.graph, [s], None, True)
