@@ -329,7 +329,10 @@ def add_threads_argument(parser: argparse.ArgumentParser, what: str) -> None:
 def plot_scaling_beside(plot: str | os.PathLike[str], benchmark: str, rows: Sequence[Row],
                         machine: Mapping[str, Any] | None = None) -> None:
     """With rows at several thread counts, their scaling plot beside ``--plot FILE``:
-    ``FILE-threads.png`` (``machine``: a saved run's, else this one)."""
+    ``FILE-threads.png`` (``machine``: a saved run's, else this one). Rows marked
+    ``extra["parallel"] = False`` (code that runs on one thread whatever the count) stay in the
+    table but not in the plot, where they would only be flat lines."""
+    rows = [r for r in rows if r.extra.get("parallel", True) is not False]
     if not scaling_groups(rows):
         return
     root, ext = os.path.splitext(os.fspath(plot))

@@ -62,6 +62,7 @@ class Function:
     max_edges: int | None = None
     directed_only: bool = False
     every_path: bool = False  # builds a path to every node: n x depth list entries
+    parallel: bool = False  # has a threaded path (the others are serial: NetworkX's order)
 
     def skip_reason(self, G: Any, depth: int) -> str | None:
         """Why this function is not timed on ``G`` (``depth``: hops to the farthest node)."""
@@ -108,6 +109,7 @@ def _functions() -> tuple[Function, ...]:
             "weakly_connected_components",
             lambda G, e, b: list(nx.weakly_connected_components(G, backend=b)),
             directed_only=True,
+            parallel=True,
         ),
         Function(
             "strongly_connected_components",
@@ -119,8 +121,9 @@ def _functions() -> tuple[Function, ...]:
             lambda G, e, b: nx.is_directed_acyclic_graph(G, backend=b),
             directed_only=True,
         ),
-        Function("descendants", lambda G, e, b: nx.descendants(G, e[0], backend=b)),
-        Function("ancestors", lambda G, e, b: nx.ancestors(G, e[0], backend=b)),
+        Function("descendants", lambda G, e, b: nx.descendants(G, e[0], backend=b),
+                 parallel=True),
+        Function("ancestors", lambda G, e, b: nx.ancestors(G, e[0], backend=b), parallel=True),
         Function(
             "shortest_path (source to target, weighted)",
             lambda G, e, b: nx.shortest_path(G, e[0], e[1], weight="weight", backend=b),
@@ -134,11 +137,13 @@ def _functions() -> tuple[Function, ...]:
             "all_pairs_shortest_path_length (every length read)",
             lambda G, e, b: _all_pairs_lengths_read(G, b),
             max_edges=ALL_PAIRS_MAX_EDGES,
+            parallel=True,
         ),
         Function(
             "all_pairs_shortest_path_length (iterated)",
             lambda G, e, b: _all_pairs_iterated(G, b),
             max_edges=ALL_PAIRS_MAX_EDGES,
+            parallel=True,
         ),
     )
 
@@ -348,7 +353,7 @@ def convert_specs(G: Any, case: str, threads: Sequence[int] = (1,)) -> list[hs.S
             verify=lambda bg: _check(bg.graph.num_edges == stored, "convert: edge count"),
             work=m,
             work_unit="edges",
-            extra={"to": "irreg CSR + grouped index (from_networkx)"},
+            extra={"to": "irreg CSR + grouped index (from_networkx)", "parallel": False},
             threads=t,
         )
         for t in threads
@@ -392,7 +397,7 @@ def function_specs(
             setup=setup,
             run=_with_threads(t, lambda _: function.call(G, ends, "irreg")),
             verify=same,
-            extra={"cached": cached},
+            extra={"cached": cached, "parallel": function.parallel},
             threads=t,
             **common,
         )
