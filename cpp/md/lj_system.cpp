@@ -14,6 +14,7 @@
 
 #include "core/dispatch.hpp"
 #include "core/threads.hpp"
+#include "md/lj_isa_choice.hpp"
 #include "md/lj_pair_list.hpp"
 #include "tiling/radix_sort.hpp"
 
@@ -113,7 +114,14 @@ LjSystem::LjSystem(const LjOptions& options) : opt_(options) {
   tile_ = opt_.tile_size > 0 ? opt_.tile_size : kDefaultMdTileSize;
   coef_ = LjCoefficients::Make(k, eps.data(), sigma.data(), rc.data(), opt_.ro, opt_.smooth,
                                opt_.shift);
-  isa_ = ResolveIsa(opt_.isa);
+  if (opt_.isa.empty()) {  // the ISA that ran the force probe fastest here
+    const IsaChoice& choice = LjIsaChoice();
+    isa_ = choice.isa;
+    isa_chosen_by_ = choice.chosen_by;
+  } else {
+    isa_ = ResolveIsa(opt_.isa);
+    isa_chosen_by_ = "isa=";
+  }
   kernels_ = &KernelsFor(isa_);
 }
 
