@@ -130,6 +130,7 @@ class LjSystem {
   void ForcesByColour(const LjGroups& groups, bool energy_virial, LjTotals* totals);
   void ColourTiles();
   void SortGroupsByTile();
+  void MergeNewGroupsIntoSweep(int64_t first_new);
   UpdateStats MergeIntoIndex();
   void MapPairsToSlots(int64_t first_group);
   void ResetSlotOfPair();
