@@ -16,19 +16,24 @@ std::vector<double> FractionalCoordinates(const double* pos, int64_t n, const Bo
   return s;
 }
 
-// Bins no narrower than `radius` across, so the neighbours of an atom lie in the bins within
-// `reach` steps along each axis (a triclinic bin's planes are still radius apart). An open axis
+// Bins no narrower than `width` across, so the neighbours of an atom lie in the bins within
+// `reach` steps along each axis (a triclinic bin's planes are still width apart). An open axis
 // spans the atoms' extent; a periodic one the cell, and a periodic axis narrower than the
-// radius has reach > bins, which is how one atom meets several images of another.
+// radius has reach > bins, which is how one atom meets several images of another. A sparse
+// cloud gets coarser bins rather than more than `max_bins_per_atom` bins per atom, so no pass
+// over the bins costs more than a pass over the atoms.
 struct Binning {
   int32_t bins[3];
   int32_t reach[3];
+  double width[3];  // Cartesian distance between a bin's two planes
   double lo[3], scale[3];  // bin coordinate = (s - lo) * scale
   std::vector<int32_t> bin_of;     // per atom
+  std::vector<int32_t> coords;     // per atom, 3: the bin's (a, b, c)
   std::vector<int32_t> bin_begin;  // per bin + 1, into atoms
   std::vector<int32_t> atoms;      // atoms sorted by bin, ascending within a bin
 
-  Binning(const double* pos, int64_t n, const Box& box, double radius) {
+  Binning(const double* pos, int64_t n, const Box& box, double radius, double min_width,
+          int64_t max_bins_per_atom) {
     const std::vector<double> s = FractionalCoordinates(pos, n, box);
     int64_t total = 1;
     double span[3];  // fractional extent binned along each axis
@@ -42,26 +47,28 @@ struct Binning {
         span[a] = std::max(mx - mn, 1e-12);
       }
       const double length = span[a] * box.height(a);  // Cartesian extent across the planes
-      bins[a] = static_cast<int32_t>(std::max(1.0, std::min(1024.0, std::floor(length / radius))));
+      bins[a] = static_cast<int32_t>(std::max(1.0, std::min(1024.0, std::floor(length / min_width))));
       total *= bins[a];
     }
-    // Sparse clouds in a large open region: coarser bins rather than more bins than atoms.
-    const int64_t cap = std::max<int64_t>(64, 4 * n);
+    const int64_t cap = std::max<int64_t>(64, max_bins_per_atom * n);
     while (total > cap) {
+      const double shrink = std::cbrt(static_cast<double>(cap) / static_cast<double>(total));
       total = 1;
-      for (int a = 0; a < 3; ++a) total *= (bins[a] = std::max(1, (bins[a] + 1) / 2));
+      for (int a = 0; a < 3; ++a)
+        total *= (bins[a] = std::max(1, static_cast<int32_t>(std::floor(bins[a] * shrink))));
     }
     for (int a = 0; a < 3; ++a) {
       scale[a] = bins[a] / span[a];
-      const double bin_width = span[a] * box.height(a) / bins[a];
-      double steps = std::ceil(radius / bin_width);
+      width[a] = span[a] * box.height(a) / bins[a];
+      double steps = std::ceil(radius / width[a]);
       if (!box.periodic(a)) steps = std::min(steps, bins[a] - 1.0);  // flat axes: 1e12 steps
       reach[a] = static_cast<int32_t>(std::min(steps, 1e6));
     }
     bin_of.resize(n);
+    coords.resize(3 * n);
     bin_begin.assign(total + 1, 0);
     for (int64_t i = 0; i < n; ++i) {
-      int32_t b[3];
+      int32_t* b = coords.data() + 3 * i;
       for (int a = 0; a < 3; ++a) {
         const double x = (s[3 * i + a] - lo[a]) * scale[a];
         b[a] = std::min(bins[a] - 1, std::max(0, static_cast<int32_t>(std::floor(x))));
@@ -105,9 +112,12 @@ struct Emitter {
     const double dz = pos[4 * j + 2] + sh[2] - pos[4 * i + 2];
     const double r2 = dx * dx + dy * dy + dz * dz;
     if (r2 > radius2) return;
-    if (r2 < min2 && (close->i < 0 || r2 < close->distance * close->distance))
-      *close = CloseContact{i, j, std::sqrt(r2)};
+    if (r2 < min2) NoteClose(i, j, r2);
     cols->push_back(j | (img << log2));
+  }
+  // The closest contact so far; the first of equally close ones stays.
+  void NoteClose(int32_t i, int32_t j, double r2) {
+    if (close->i < 0 || r2 < close->distance * close->distance) *close = CloseContact{i, j, std::sqrt(r2)};
   }
 };
 
@@ -164,38 +174,155 @@ void BuildRows(int64_t n, int32_t threads, const Emitter& proto, PairList* out,
     if (c.i >= 0 && (close->i < 0 || c.distance < close->distance)) *close = c;
 }
 
+// LAMMPS's bins: half the radius across, so the stencil below hugs the sphere (a bin of the
+// radius would make every atom test 27 bins' worth, 3.3x the sphere's volume).
+constexpr double kBinsPerRadius = 2.0;
+constexpr int64_t kMaxBinsPerAtom = 4;
+
+// One line of the stencil: the bins (da, db, -dc_max..dc_max) around an atom's bin, contiguous
+// in bin order, so one range of the bin-sorted atoms (split only where it wraps).
+struct StencilLine {
+  int32_t da, db, dc_max;
+};
+
+// The lines of bins that can hold a neighbour: the bins' closest points within the radius.
+// Orthorhombic cells sum the gaps along the axes; a triclinic cell uses the largest one alone
+// (the planes of different axes are not orthogonal), a bound that is looser but never wrong.
+std::vector<StencilLine> Stencil(const Binning& bins, const Box& box, double radius) {
+  bool orthogonal = true;
+  for (int a = 0; a < 3; ++a)
+    for (int c = 0; c < 3; ++c)
+      if (a != c && box.vector(a)[c] != 0.0) orthogonal = false;
+  // Slack for an atom that rounding put into the bin next to its own.
+  const double radius2 = radius * radius * (1.0 + 1e-9);
+  auto gap = [&](int a, int32_t d) { return std::max(0, std::abs(d) - 1) * bins.width[a]; };
+  auto within = [&](int32_t da, int32_t db, int32_t dc) {
+    const double g[3] = {gap(0, da), gap(1, db), gap(2, dc)};
+    if (orthogonal) return g[0] * g[0] + g[1] * g[1] + g[2] * g[2] <= radius2;
+    const double m = std::max({g[0], g[1], g[2]});
+    return m * m <= radius2;
+  };
+  std::vector<StencilLine> lines;
+  for (int32_t da = -bins.reach[0]; da <= bins.reach[0]; ++da)
+    for (int32_t db = -bins.reach[1]; db <= bins.reach[1]; ++db) {
+      if (!within(da, db, 0)) continue;
+      int32_t dc = 0;
+      while (dc < bins.reach[2] && within(da, db, dc + 1)) ++dc;
+      lines.push_back({da, db, dc});
+    }
+  return lines;
+}
+
+// Positions in bin order, one array per axis: a stencil line's candidates are a contiguous run.
+struct BinnedPositions {
+  std::vector<double> x, y, z;
+
+  explicit BinnedPositions(const double* pos, const std::vector<int32_t>& atoms)
+      : x(atoms.size()), y(atoms.size()), z(atoms.size()) {
+    for (size_t k = 0; k < atoms.size(); ++k) {
+      const double* p = pos + 4 * static_cast<int64_t>(atoms[k]);
+      x[k] = p[0], y[k] = p[1], z[k] = p[2];
+    }
+  }
+};
+
+// Bin x of a periodic axis with nb bins, and the image of the cell it lies in. Bins within the
+// cell are the common case, so the division is only for stencils wider than the cell.
+int32_t WrapBin(int32_t x, int32_t nb, int32_t* image) {
+  if (x >= 0 && x < nb) return *image = 0, x;
+  *image = FloorDiv(x, nb);
+  return x - *image * nb;
+}
+
 void BuildBinned(const double* pos, int64_t n, const Box& box, double radius, int32_t threads,
                  const Emitter& proto, PairList* out, CloseContact* close) {
-  const Binning bins(pos, n, box, radius);
+  const Binning bins(pos, n, box, radius, radius / kBinsPerRadius, kMaxBinsPerAtom);
+  const std::vector<StencilLine> stencil = Stencil(bins, box, radius);
+  const BinnedPositions sorted(pos, bins.atoms);
   const int32_t* nb = bins.bins;
+  // A bin at least `reach` from every face sees its whole stencil in the cell itself: each line
+  // is bins [bin + offset, bin + offset + span), found without wrapping or images.
+  std::vector<int32_t> line_offset, line_span;
+  for (const StencilLine& line : stencil) {
+    line_offset.push_back((line.da * nb[1] + line.db) * nb[2] - line.dc_max);
+    line_span.push_back(2 * line.dc_max + 1);
+  }
+  const int64_t num_lines = static_cast<int64_t>(stencil.size());
+  auto interior = [&](const int32_t* b) {
+    for (int a = 0; a < 3; ++a)
+      if (b[a] < bins.reach[a] || b[a] >= nb[a] - bins.reach[a]) return false;
+    return true;
+  };
   BuildRows(n, threads, proto, out, close, [&](const RowRange& rows, Emitter& emit) {
+    std::vector<double> r2;    // a run's squared distances, computed in one vectorized pass
+    std::vector<int32_t> row;  // the row's columns: every candidate written, the kept counted
+    int64_t kept = 0;
+    const double radius2 = emit.radius2, min2 = emit.min2;
+    // Partners of atom i among the bin-sorted atoms [first, first + len) in image img.
+    auto scan = [&](int32_t i, int32_t first, int32_t len, int32_t img, int32_t from) {
+      if (r2.size() < static_cast<size_t>(len)) r2.resize(2 * len);
+      if (row.size() < static_cast<size_t>(kept + len)) row.resize(2 * (kept + len));
+      const double* sh = box.shifts() + 3 * img;
+      const double sx = sh[0], sy = sh[1], sz = sh[2];
+      const double xi = pos[4 * i], yi = pos[4 * i + 1], zi = pos[4 * i + 2];
+      const double* x = sorted.x.data() + first;
+      const double* y = sorted.y.data() + first;
+      const double* z = sorted.z.data() + first;
+      double* d2 = r2.data();
+      for (int32_t q = 0; q < len; ++q) {
+        const double dx = x[q] + sx - xi, dy = y[q] + sy - yi, dz = z[q] + sz - zi;
+        d2[q] = dx * dx + dy * dy + dz * dz;
+      }
+      // Branch-free: whether a pair is kept is unpredictable; a close contact is rare.
+      const int32_t* js = bins.atoms.data() + first;
+      int32_t* cols = row.data();
+      const int32_t img_bits = img << emit.log2;
+      int64_t k = kept;
+      for (int32_t q = 0; q < len; ++q) {
+        const bool keep = (d2[q] <= radius2) & (js[q] >= from);
+        if (d2[q] < min2) [[unlikely]]
+          if (keep) emit.NoteClose(i, js[q], d2[q]);
+        cols[k] = js[q] | img_bits;
+        k += keep;
+      }
+      kept = k;
+    };
     for (int32_t i = rows.first; i < rows.last; ++i) {
-      int32_t bi[3];
-      bins.Coords(bins.bin_of[i], bi);
-      for (int32_t da = -bins.reach[0]; da <= bins.reach[0]; ++da) {
-        const int32_t xa = bi[0] + da;
-        if (!box.periodic(0) && (xa < 0 || xa >= nb[0])) continue;
-        const int32_t ia = FloorDiv(xa, nb[0]), ba = xa - ia * nb[0];
-        for (int32_t db = -bins.reach[1]; db <= bins.reach[1]; ++db) {
-          const int32_t xb = bi[1] + db;
+      const int32_t* bi = bins.coords.data() + 3 * static_cast<int64_t>(i);
+      kept = 0;
+      if (interior(bi)) {
+        const int32_t* begin = bins.bin_begin.data() + bins.bin_of[i];
+        for (int64_t l = 0; l < num_lines; ++l) {
+          const int32_t first = begin[line_offset[l]];
+          const int32_t len = begin[line_offset[l] + line_span[l]] - first;
+          if (len > 0) scan(i, first, len, 0, i + 1);
+        }
+      } else {
+        for (const StencilLine& line : stencil) {
+          const int32_t xa = bi[0] + line.da, xb = bi[1] + line.db;
+          if (!box.periodic(0) && (xa < 0 || xa >= nb[0])) continue;
           if (!box.periodic(1) && (xb < 0 || xb >= nb[1])) continue;
-          const int32_t ib = FloorDiv(xb, nb[1]), bb = xb - ib * nb[1];
-          for (int32_t dc = -bins.reach[2]; dc <= bins.reach[2]; ++dc) {
-            const int32_t xc = bi[2] + dc;
-            if (!box.periodic(2) && (xc < 0 || xc >= nb[2])) continue;
-            const int32_t ic = FloorDiv(xc, nb[2]), bc = xc - ic * nb[2];
-            const int32_t bin = (ba * nb[1] + bb) * nb[2] + bc;
-            const bool self_ok = PositiveImage(ia, ib, ic);
-            const int32_t img = box.ImageOf(ia, ib, ic);
-            const double* sh = box.shifts() + 3 * img;
-            // Atoms within a bin are ascending: skip to the first partner after i.
-            const int32_t* first = bins.atoms.data() + bins.bin_begin[bin];
-            const int32_t* last = bins.atoms.data() + bins.bin_begin[bin + 1];
-            first = std::lower_bound(first, last, self_ok ? i : i + 1);
-            for (; first != last; ++first) emit.OfferShifted(i, *first, img, sh);
+          int32_t ia, ib;
+          const int32_t ba = WrapBin(xa, nb[0], &ia), bb = WrapBin(xb, nb[1], &ib);
+          int32_t xc = bi[2] - line.dc_max, xc_last = bi[2] + line.dc_max;
+          if (!box.periodic(2)) xc = std::max(xc, 0), xc_last = std::min(xc_last, nb[2] - 1);
+          const int32_t line_base = (ba * nb[1] + bb) * nb[2];
+          while (xc <= xc_last) {  // one image of the cell per pass
+            int32_t ic;
+            const int32_t bc = WrapBin(xc, nb[2], &ic);
+            const int32_t bc_last = std::min(xc_last - ic * nb[2], nb[2] - 1);
+            xc += bc_last - bc + 1;
+            const int32_t first = bins.bin_begin[line_base + bc];
+            const int32_t len = bins.bin_begin[line_base + bc_last + 1] - first;
+            if (len == 0) continue;
+            // Half list: partners after i, or i itself in an image after (0, 0, 0).
+            const bool own_cell = (ia | ib | ic) == 0;
+            scan(i, first, len, own_cell ? 0 : box.ImageOf(ia, ib, ic),
+                 own_cell || !PositiveImage(ia, ib, ic) ? i + 1 : i);
           }
         }
       }
+      emit.cols->insert(emit.cols->end(), row.begin(), row.begin() + kept);
       rows.ends[i] = static_cast<int64_t>(emit.cols->size());
     }
   });
@@ -287,7 +414,7 @@ void BuildPairs(NeighborMethod method, const double* positions, int64_t n, const
 
 std::vector<int32_t> SpatialOrder(const double* positions, int64_t n, const Box& box,
                                   double radius) {
-  const Binning bins(positions, n, box, radius);
+  const Binning bins(positions, n, box, radius, radius, 4);
   // Morton key of each bin: interleave the bits of its three coordinates.
   auto spread = [](uint64_t x) {
     uint64_t r = 0;

@@ -1,8 +1,8 @@
 """The standard Lennard-Jones benchmark (LAMMPS ``bench/in.lj``, miniMD ``in.lj.miniMD``) run by
 irreg's own C++ velocity-Verlet driver: what ``irreg md lj`` and ``irreg bench md`` use.
 
-fcc lattice at reduced density 0.8442, initial temperature 1.44 (:mod:`irreg.inputs.lattices`),
-cutoff 2.5 sigma, skin 0.3,
+fcc lattice at reduced density 0.8442, initial temperature 1.44 (:mod:`irreg.inputs.lattices`;
+``state`` picks another of its :data:`~irreg.inputs.lattices.STATES`), cutoff 2.5 sigma, skin 0.3,
 dt 0.005, mass 1, NVE; the energy is not shifted (LAMMPS's plain ``lj/cut``), so thermo lines
 compare with LAMMPS's.
 """
@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from irreg import _core
-from irreg.inputs.lattices import fcc_lattice, initial_velocities
+from irreg.inputs.lattices import fcc_lattice, initial_velocities, lj_state
 from irreg.threads import resolve_threads
 
 CUTOFF = 2.5
@@ -66,6 +66,7 @@ class LjRun:
 def make_system(
     cells: int,
     *,
+    state: str = "lj",
     rebuild: str | int = "auto",
     regroup: str = "incremental",
     neighbor: str = "binned",
@@ -75,11 +76,15 @@ def make_system(
 ) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray]:
     """An LjSystem set to the benchmark lattice; returns (system, positions, velocities, cell).
 
+    ``state``: the initial density and temperature, a name in
+    :data:`irreg.inputs.lattices.STATES` (``"lj"``: in.lj's); ValueError naming them otherwise.
+
     ``threads``: OpenMP threads of the neighbour build, regroup and forces, resolved by
     :func:`irreg.threads.resolve_threads` (None: ``IRREG_NUM_THREADS``, else OpenMP's default).
     The default 1 is the serial code the seed measures (``irreg bench md`` times it); forces
     agree with 1 thread to 1e-12 relative at any count."""
-    positions, cell = fcc_lattice(cells)
+    start = lj_state(state)
+    positions, cell = fcc_lattice(cells, start.density)
     system = _core.LjSystem(
         rc=CUTOFF,
         skin=SKIN,
@@ -95,7 +100,7 @@ def make_system(
         threads=resolve_threads(threads),
     )
     system.set_system(positions, cell, [True, True, True])
-    return system, positions, initial_velocities(len(positions)), cell
+    return system, positions, initial_velocities(len(positions), start.temperature), cell
 
 
 def make_driver(cells: int, **system_options: Any) -> tuple[Any, Any]:
@@ -112,6 +117,7 @@ def run_lj(
     cells: int,
     steps: int,
     *,
+    state: str = "lj",
     rebuild: str | int = "auto",
     regroup: str = "incremental",
     neighbor: str = "binned",
@@ -127,13 +133,19 @@ def run_lj(
     comes (progress). ``seconds`` counts the steps only, not the set-up or the first forces.
     An integer ``rebuild`` is LAMMPS's ``every k check no``: ``stats["dangerous_builds"]`` counts
     the neighbour lists used after an atom had moved more than skin / 2 (pairs may be missed).
-    ``threads`` as :func:`make_system`, except that None (the default) is resolved here:
+    ``state`` and ``threads`` as :func:`make_system`, except for ``threads`` that that None (the default) is resolved here:
     ``IRREG_NUM_THREADS``, else OpenMP's default.
     """
     if steps < 0:
         raise ValueError(f"steps must be >= 0, got {steps}")
     system, driver = make_driver(
-        cells, rebuild=rebuild, regroup=regroup, neighbor=neighbor, isa=isa, threads=threads
+        cells,
+        state=state,
+        rebuild=rebuild,
+        regroup=regroup,
+        neighbor=neighbor,
+        isa=isa,
+        threads=threads,
     )
     run = LjRun(atoms=system.num_atoms, steps=steps, isa=system.isa, threads=system.threads)
 

