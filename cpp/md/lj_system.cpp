@@ -297,96 +297,75 @@ void LjSystem::Rebuild() {
   stats_.recent.push_back(rec);
 }
 
-// Search-and-Update, row by row: the previous list's pairs of row i go into a small hash table
-// keyed by column, so each new pair finds its old slot in O(1); unmarked old pairs vanish
-// (holes), new pairs without a match are grouped into a new generation. The table is sized to
-// the row (a few hundred bytes, in L1) and emptied entry by entry after it, where a table
-// indexed by column was columns x images x 8 bytes (7 MB at 32k atoms, 226 MB at 1M) and missed
-// the cache. Rows touch only their own pairs, so with several threads chunks of rows run at
-// once, each thread on its own table, and their lists are concatenated in row order: the update
-// is the serial one exactly.
-namespace {
-
-struct RowTable {
-  static constexpr uint64_t kEmpty = ~uint64_t{0};
-  std::vector<uint64_t> entry;  // column << 32 | index of the pair in its row, or kEmpty
-  std::vector<uint32_t> at;     // where each pair of the row went
-  uint32_t mask = 0, shift = 0;
-
-  void Size(int64_t pairs) {
-    int bits = 6;
-    while ((int64_t{1} << bits) < 2 * pairs) ++bits;
-    if (entry.size() < (size_t{1} << bits)) entry.assign(size_t{1} << bits, kEmpty);
-    if (at.size() < static_cast<size_t>(pairs)) at.resize(pairs);
-    mask = (uint32_t{1} << bits) - 1;
-    shift = 32 - bits;
-  }
-  uint32_t Home(int32_t col) const { return (static_cast<uint32_t>(col) * 0x9E3779B1u) >> shift; }
-  void Insert(int32_t col, uint32_t k) {
-    uint32_t h = Home(col);
-    while (entry[h] != kEmpty) h = (h + 1) & mask;
-    entry[h] = (static_cast<uint64_t>(static_cast<uint32_t>(col)) << 32) | k;
-    at[k] = h;
-  }
-  // The index given with col, or -1.
-  int64_t Find(int32_t col) const {
-    for (uint32_t h = Home(col);; h = (h + 1) & mask) {
-      const uint64_t e = entry[h];
-      if (e == kEmpty) return -1;
-      if (static_cast<uint32_t>(e >> 32) == static_cast<uint32_t>(col)) return e & 0xFFFFFFFFu;
-    }
-  }
-  void Clear(uint32_t pairs) {
-    for (uint32_t k = 0; k < pairs; ++k) entry[at[k]] = kEmpty;
-  }
-};
-
-}  // namespace
-
+// Search-and-Update, row by row: the previous list's pairs of row i are marked in a table
+// indexed by their atom, so each new pair finds its old slot in O(1); unmarked old pairs vanish
+// (holes), new pairs without a mark are grouped into a new generation. Each row unmarks what it
+// marked, so the table is cleared once, when it is made. Where every periodic axis is at least
+// twice the radius, at most one image of an atom is a neighbour, so the table needs one entry
+// per atom (8 MB per thread at 1M atoms) and a mark matches only if the column, image
+// included, is the same; smaller cells index it by column (atoms x images). A hash table per
+// row, tried instead, cost 1.5x this one in probes. Rows touch only their own pairs, so with
+// several threads chunks of rows run at once, each thread on its own table, and their lists
+// are concatenated in row order: the update is the serial one exactly.
 UpdateStats LjSystem::MergeIntoIndex() {
   const int32_t threads = opt_.threads;
+  const double radius = coef_.max_rc + opt_.skin;
+  bool by_atom = true;
+  for (int a = 0; a < 3; ++a)
+    if (box_->periodic(a) && box_->height(a) < 2.0 * radius) by_atom = false;
+  const int32_t key_mask = by_atom ? (int32_t{1} << pairs_.log2_columns_per_image) - 1 : -1;
+  const int64_t entries = by_atom ? n_ : index_->geometry().n_cols;
+  if (static_cast<int64_t>(mark_.size()) != entries * threads)
+    mark_.assign(entries * threads, int64_t{-1});
   struct Diff {
     std::vector<int32_t> found_slots, vanished, new_rows, new_cols;
     std::vector<EdgeId> found_ids, new_ids;
   };
-  const auto merge_rows = [&](int64_t first, int64_t last, RowTable* table, Diff* d) {
+  const auto merge_rows = [&](int64_t first, int64_t last, int64_t* mark, Diff* d) {
     for (int64_t i = first; i < last; ++i) {
-      const int64_t pb = previous_.row_begin[i], pe = previous_.row_begin[i + 1];
-      table->Size(pe - pb);
-      for (int64_t p = pb; p < pe; ++p) table->Insert(previous_.cols[p], static_cast<uint32_t>(p - pb));
+      const int64_t stamp = (i + 1) << 32;  // mark = (row + 1) << 32 | previous pair index
+      for (int64_t p = previous_.row_begin[i]; p < previous_.row_begin[i + 1]; ++p)
+        mark[previous_.cols[p] & key_mask] = stamp | p;
       for (int64_t q = pairs_.row_begin[i]; q < pairs_.row_begin[i + 1]; ++q) {
-        const int64_t k = table->Find(pairs_.cols[q]);
-        if (k >= 0 && slot_of_pair_[pb + k] >= 0) {
-          d->found_slots.push_back(slot_of_pair_[pb + k]);
+        const int32_t col = pairs_.cols[q];
+        int64_t& m = mark[col & key_mask];
+        const int64_t p = m & 0xFFFFFFFF;
+        if ((m & ~int64_t{0xFFFFFFFF}) == stamp && previous_.cols[p] == col) {
+          d->found_slots.push_back(slot_of_pair_[p]);
           d->found_ids.push_back(q);
-          slot_of_pair_[pb + k] = -1;  // consumed
+          slot_of_pair_[p] = -1;  // consumed
+          m = -1;
         } else {
           d->new_rows.push_back(static_cast<int32_t>(i));
-          d->new_cols.push_back(pairs_.cols[q]);
+          d->new_cols.push_back(col);
           d->new_ids.push_back(q);
         }
       }
-      for (int64_t p = pb; p < pe; ++p)
+      for (int64_t p = previous_.row_begin[i]; p < previous_.row_begin[i + 1]; ++p) {
         if (slot_of_pair_[p] >= 0) d->vanished.push_back(slot_of_pair_[p]);
-      table->Clear(static_cast<uint32_t>(pe - pb));
+        mark[previous_.cols[p] & key_mask] = -1;
+      }
     }
   };
   Diff all;
   if (threads == 1) {
     all.found_slots.reserve(pairs_.cols.size());
     all.found_ids.reserve(pairs_.cols.size());
-    RowTable table;
-    merge_rows(0, n_, &table, &all);
+    merge_rows(0, n_, mark_.data(), &all);
   } else {
     const int64_t chunks = std::max<int64_t>(1, std::min<int64_t>(n_, 4 * threads));
     std::vector<Diff> part(chunks);
     std::vector<int64_t> at(6 * (chunks + 1), 0);  // per list: offset of each chunk's share
 #pragma omp parallel num_threads(threads)
     {
-      RowTable table;
+#ifdef _OPENMP
+      int64_t* mark = mark_.data() + entries * omp_get_thread_num();
+#else
+      int64_t* mark = mark_.data();
+#endif
 #pragma omp for schedule(dynamic, 1)
       for (int64_t c = 0; c < chunks; ++c)
-        merge_rows(n_ * c / chunks, n_ * (c + 1) / chunks, &table, &part[c]);
+        merge_rows(n_ * c / chunks, n_ * (c + 1) / chunks, mark, &part[c]);
 #pragma omp single
       {
         for (int64_t c = 0; c < chunks; ++c) {

@@ -152,6 +152,7 @@ class LjSystem {
   // Inc-Group's merge: the previous list (rows sorted) and the slot of each of its pairs.
   PairList previous_;
   std::vector<int32_t> slot_of_pair_;
+  std::vector<int64_t> mark_;  // per thread, per atom (or column): see MergeIntoIndex
   std::vector<int32_t> sweep_groups_;  // active groups in tile order (new generations interleaved)
   // kColouring: sweep_groups_ reordered colour by colour; a task is one tile's run of groups.
   std::vector<int32_t> colour_groups_;
