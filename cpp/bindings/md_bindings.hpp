@@ -33,11 +33,13 @@ inline F64Array AsF64Matrix(py::handle obj, int64_t rows, int64_t cols, const ch
     throw py::type_error(std::string(name) + " must be numeric, got dtype " +
                          py::str(arr.dtype()).cast<std::string>());
   F64Array out = np.attr("ascontiguousarray")(arr, "float64");
-  const bool shape_ok = out.ndim() == 2 && (rows < 0 || out.shape(0) == rows) && out.shape(1) == cols;
+  // cols < 0: a square matrix (k x k) of any size
+  const bool shape_ok = out.ndim() == 2 && (rows < 0 || out.shape(0) == rows) &&
+                        (cols < 0 ? out.shape(1) == out.shape(0) : out.shape(1) == cols);
   if (!shape_ok)
     throw py::value_error(std::string(name) + " must have shape (" +
-                          (rows < 0 ? std::string("n") : std::to_string(rows)) + ", " +
-                          std::to_string(cols) + "), got " +
+                          (rows < 0 ? std::string(cols < 0 ? "k" : "n") : std::to_string(rows)) +
+                          ", " + (cols < 0 ? std::string("k") : std::to_string(cols)) + "), got " +
                           py::str(py::tuple(arr.attr("shape"))).cast<std::string>());
   return out;
 }
@@ -85,6 +87,36 @@ inline md::NeighborMethod ParseNeighbor(py::handle value) {
                         "'allpairs', got " + py::repr(value).cast<std::string>());
 }
 
+// The atoms' types: n integers (any integer dtype; LjSystem checks the range).
+inline std::vector<int32_t> TypesArg(py::handle types, int64_t n) {
+  py::module_ np = py::module_::import("numpy");
+  py::array arr = np.attr("asarray")(types);
+  const char kind = arr.dtype().kind();
+  if (kind != 'i' && kind != 'u' && !(kind == 'O' && arr.size() == 0))
+    throw py::type_error("types must be integers, got dtype " +
+                         py::str(arr.dtype()).cast<std::string>());
+  if (arr.ndim() != 1 || arr.shape(0) != n)
+    throw py::value_error("types must have shape (" + std::to_string(n) + ",), one per atom, got " +
+                          py::str(py::tuple(arr.attr("shape"))).cast<std::string>());
+  py::array_t<int64_t, py::array::c_style | py::array::forcecast> wide(arr);
+  std::vector<int32_t> out(n);
+  for (int64_t i = 0; i < n; ++i) {
+    const int64_t v = wide.at(i);
+    if (v < 0 || v > INT32_MAX)
+      throw py::value_error("atom " + std::to_string(i) + " has type " + std::to_string(v) +
+                            ": types must be in 0 .. k-1 for k x k pair tables");
+    out[i] = static_cast<int32_t>(v);
+  }
+  return out;
+}
+
+// A k x k pair table (pair_epsilon, pair_sigma, pair_rc), row-major; None: empty.
+inline std::vector<double> PairTableArg(py::handle table, const char* name) {
+  if (table.is_none()) return {};
+  F64Array a = AsF64Matrix(table, -1, -1, name);
+  return std::vector<double>(a.data(), a.data() + a.size());
+}
+
 class PyLjSystem {
  public:
   explicit PyLjSystem(const md::LjOptions& o) : system_(std::make_unique<md::LjSystem>(o)) {}
@@ -100,13 +132,17 @@ class PyLjSystem {
 
   int64_t NumAtoms() const { return Locked([&] { return system_->num_atoms(); }); }
 
-  void SetSystem(py::handle positions, py::handle cell, py::handle pbc) {
+  void SetSystem(py::handle positions, py::handle cell, py::handle pbc, py::handle types) {
     F64Array x = AsF64Matrix(positions, -1, 3, "positions");
     F64Array c = AsF64Matrix(cell, 3, 3, "cell");
     const std::vector<bool> pv = py::cast<std::vector<bool>>(pbc);
     if (pv.size() != 3) throw py::value_error("pbc must have 3 entries");
     bool p[3] = {pv[0], pv[1], pv[2]};
-    Locked([&] { system_->SetSystem(x.shape(0), x.data(), c.data(), p); });
+    std::vector<int32_t> t;
+    if (!types.is_none()) t = TypesArg(types, x.shape(0));
+    Locked([&] {
+      system_->SetSystem(x.shape(0), x.data(), c.data(), p, t.empty() ? nullptr : t.data());
+    });
   }
 
   py::dict Compute(py::handle positions, bool energy_virial, bool per_atom) {
@@ -306,8 +342,12 @@ VelocityVerlet driving it) are serialized on a per-object lock taken with the GI
                        bool smooth, bool shift, py::handle skin, int32_t rebuild_every,
                        bool check, py::handle regroup, py::handle neighbor, py::handle tile_size,
                        const std::optional<std::string>& isa, bool reorder,
-                       py::handle min_distance, py::handle threads, py::handle force_split) {
+                       py::handle min_distance, py::handle threads, py::handle force_split,
+                       py::handle pair_epsilon, py::handle pair_sigma, py::handle pair_rc) {
              md::LjOptions o;
+             o.pair_epsilon = PairTableArg(pair_epsilon, "pair_epsilon");
+             o.pair_sigma = PairTableArg(pair_sigma, "pair_sigma");
+             o.pair_rc = PairTableArg(pair_rc, "pair_rc");
              o.epsilon = RealArg("epsilon", epsilon), o.sigma = RealArg("sigma", sigma);
              o.rc = RealArg("rc", rc), o.ro = RealArg("ro", ro), o.smooth = smooth;
              o.shift = shift, o.skin = RealArg("skin", skin), o.rebuild_every = rebuild_every;
@@ -330,9 +370,11 @@ VelocityVerlet driving it) are serialized on a per-object lock taken with the GI
            py::arg("min_distance") = kLjDefaults.min_distance,
            py::arg("threads") = kLjDefaults.threads,
            py::arg("force_split") =
-               kLjDefaults.force_split == md::ForceSplit::kColouring ? "colouring" : "buffers")
+               kLjDefaults.force_split == md::ForceSplit::kColouring ? "colouring" : "buffers",
+           py::arg("pair_epsilon") = py::none(), py::arg("pair_sigma") = py::none(),
+           py::arg("pair_rc") = py::none())
       .def("set_system", &PyLjSystem::SetSystem, py::arg("positions"), py::arg("cell"),
-           py::arg("pbc"))
+           py::arg("pbc"), py::arg("types") = py::none())
       .def("compute", &PyLjSystem::Compute, py::arg("positions"), py::kw_only(),
            py::arg("energy_virial") = true, py::arg("per_atom") = false)
       .def("rebuild_at", &PyLjSystem::RebuildAt, py::arg("positions"),
@@ -343,6 +385,7 @@ VelocityVerlet driving it) are serialized on a per-object lock taken with the GI
            "group_col_base, sweep_groups), int64, in internal atom order; None without one.")
       .def("stats", &PyLjSystem::Stats)
       .def_property_readonly("isa", [](PyLjSystem& s) { return s.system().isa(); })
+      .def_property_readonly("num_types", [](PyLjSystem& s) { return s.system().num_types(); })
       .def_property_readonly("num_atoms", &PyLjSystem::NumAtoms)
       .def_property("threads",
                     [](PyLjSystem& s) { return s.Locked([&] { return s.system().threads(); }); },

@@ -1,9 +1,10 @@
 // The grouped Lennard-Jones force kernel (seed 000 §2.3, §5, §6.3.2), compiled once per ISA.
-// Per vector of lanes of a conflict-free group: gather both ends' positions, add the group's
-// periodic shift, mask lanes beyond the cutoff, compute du, then gather-add-scatter the force on
-// the column ends and afterwards on the row ends. No atom repeats within a group's rows or
-// within its columns, so no update is lost; an atom that is a row in one lane and a column in
-// another is read back after its first update, because the two ends are done one after another.
+// Per vector of lanes of a conflict-free group: both ends' positions, the group's periodic
+// shift, lanes beyond the pair's cutoff masked, du, then the force added to both ends. With
+// several species each lane reads its pair's coefficients by the two atoms' types.
+//
+// Two sweeps: the wide ISAs keep each lane's difference vector whole (md/xyz_loads.hpp says
+// why); the scalar ISA, one lane per vector, loads and adds coordinates one by one.
 #include "core/types.hpp"
 #include "md/md_kernels.hpp"
 #include "md/xyz_loads.hpp"
@@ -13,105 +14,209 @@ namespace irreg {
 namespace IRREG_ISA_NS {
 namespace {
 
-template <bool kEnergyVirial, bool kSmooth>
+using V = simd::Vec;
+using F = V::F64;
+
+// The coefficients one vector of lanes uses (broadcast for one species, per lane for several).
+struct PairCoefficients {
+  F lj1, lj2, rc2, inv_span3, lj3, lj4, shift;
+
+  static PairCoefficients Broadcast(const md::LjPairCoefficients& p) {
+    return {V::Set1F64(p.lj1), V::Set1F64(p.lj2), V::Set1F64(p.rc2), V::Set1F64(p.inv_span3),
+            V::Set1F64(p.lj3), V::Set1F64(p.lj4), V::Set1F64(p.shift)};
+  }
+};
+
+// Energy and virial sums of one sweep, in vectors until the end.
+struct Sums {
+  F energy = V::ZeroF64(), v[6] = {V::ZeroF64(), V::ZeroF64(), V::ZeroF64(),
+                                   V::ZeroF64(), V::ZeroF64(), V::ZeroF64()};
+
+  void Add(V::MaskF64 m, F u, F fx, F fy, F fz, F dx, F dy, F dz) {
+    energy = V::AddF64(energy, V::SelectF64(m, u, V::ZeroF64()));
+    v[0] = V::MulAdd(fx, dx, v[0]);
+    v[1] = V::MulAdd(fy, dy, v[1]);
+    v[2] = V::MulAdd(fz, dz, v[2]);
+    v[3] = V::MulAdd(fy, dz, v[3]);
+    v[4] = V::MulAdd(fx, dz, v[4]);
+    v[5] = V::MulAdd(fx, dy, v[5]);
+  }
+  void Into(md::LjTotals* totals) const {
+    totals->energy += V::SumF64(energy);
+    for (int k = 0; k < 6; ++k) totals->virial[k] += V::SumF64(v[k]);
+  }
+};
+
+// du (zero outside the mask) and, with kEnergy or kSmooth, the pair energy u, in LAMMPS's form:
+// s = r^-6, du = -r^-2 s (lj1 s - lj2), u = s (lj3 s - lj4) - shift, times ASE's cutoff function
+// between ro and rc when smooth.
+template <bool kEnergy, bool kSmooth>
+F PairForce(const PairCoefficients& c, F ro2, V::MaskF64 m, F r2, F* u) {
+  const F one = V::Set1F64(1.0), zero = V::ZeroF64();
+  const F inv_r2 = V::DivF64(one, V::SelectF64(m, r2, one));
+  const F s = V::MulF64(V::MulF64(inv_r2, inv_r2), inv_r2);
+  F du = V::MulF64(V::SubF64(zero, V::MulF64(inv_r2, s)),
+                   V::SubF64(V::MulF64(c.lj1, s), c.lj2));
+  if (kEnergy || kSmooth)
+    *u = V::SubF64(V::MulF64(s, V::SubF64(V::MulF64(c.lj3, s), c.lj4)), c.shift);
+  if (kSmooth) {
+    // (rc2 - r2)^2 (rc2 + 2 r2 - 3 ro2) / (rc2 - ro2)^3 on squared distances
+    const F two = V::Set1F64(2.0), three = V::Set1F64(3.0), six = V::Set1F64(6.0);
+    const F a = V::SubF64(c.rc2, r2);
+    const F b = V::SubF64(V::MulAdd(two, r2, c.rc2), V::MulF64(three, ro2));
+    const F fc_tail = V::MulF64(V::MulF64(V::MulF64(a, a), b), c.inv_span3);
+    const F dfc_tail = V::MulF64(V::MulF64(six, V::MulF64(a, V::SubF64(ro2, r2))), c.inv_span3);
+    const V::MaskF64 inner = V::LtF64(r2, ro2);
+    const F fc = V::SelectF64(inner, one, fc_tail);
+    const F dfc = V::SelectF64(inner, zero, dfc_tail);
+    du = V::MulAdd(fc, du, V::MulF64(V::MulF64(two, dfc), *u));
+    *u = V::MulF64(*u, fc);
+  }
+  return V::SelectF64(m, du, zero);
+}
+
+#if defined(IRREG_TARGET_AVX2) || defined(IRREG_TARGET_AVX512)
+constexpr int kQuads = V::kLanesF64 / 4;
+
+// The coefficients of each lane's pair of species: a row of four per lane, transposed.
+void LoadPairCoefficients(const md::LjCoefficients& c, const int32_t* types, const int32_t* row,
+                          const int32_t* col, bool energy, PairCoefficients* out) {
+  __m256d first[kQuads][4], second[kQuads][4];
+  for (int q = 0; q < kQuads; ++q) {
+    const md::LjPairCoefficients* p[4];
+    for (int k = 0; k < 4; ++k)
+      p[k] = &c.of(types[row[4 * q + k]], types[col[4 * q + k]]);
+    Transpose4(_mm256_load_pd(&p[0]->lj1), _mm256_load_pd(&p[1]->lj1),
+               _mm256_load_pd(&p[2]->lj1), _mm256_load_pd(&p[3]->lj1), first[q]);
+    if (energy)
+      Transpose4(_mm256_load_pd(&p[0]->lj3), _mm256_load_pd(&p[1]->lj3),
+                 _mm256_load_pd(&p[2]->lj3), _mm256_load_pd(&p[3]->lj3), second[q]);
+  }
+  const auto join = [&](__m256d (*rows)[4], int k, F* v) {
+    __m256d parts[kQuads];
+    for (int q = 0; q < kQuads; ++q) parts[q] = rows[q][k];
+    JoinQuads(parts, v);
+  };
+  join(first, 0, &out->lj1), join(first, 1, &out->lj2);
+  join(first, 2, &out->rc2), join(first, 3, &out->inv_span3);
+  if (energy) join(second, 0, &out->lj3), join(second, 1, &out->lj4), join(second, 2, &out->shift);
+}
+
+template <bool kEnergyVirial, bool kSmooth, bool kTypes>
 void Sweep(const md::LjGroups& p, const md::LjCoefficients& c, const double* pos, double* force,
            md::LjTotals* totals) {
-  using V = simd::Vec;
-  using F = V::F64;
-  const F zero = V::ZeroF64(), one = V::Set1F64(1.0), two = V::Set1F64(2.0);
-  const F rc2 = V::Set1F64(c.rc2), ro2 = V::Set1F64(c.ro2), sigma2 = V::Set1F64(c.sigma2);
-  const F eps4 = V::Set1F64(c.eps4), minus_eps24 = V::Set1F64(c.minus_eps24);
-  const F shift = V::Set1F64(c.energy_shift);
-  // ASE's cutoff function on squared distances: (rc2 - r2)^2 (rc2 + 2 r2 - 3 ro2) / (rc2 - ro2)^3.
-  const double span = c.rc2 - c.ro2;
-  const F inv_span3 = V::Set1F64(kSmooth ? 1.0 / (span * span * span) : 0.0);
-  const F three = V::Set1F64(3.0), six = V::Set1F64(6.0);
-  F energy = zero, vxx = zero, vyy = zero, vzz = zero, vyz = zero, vxz = zero, vxy = zero;
+  PairCoefficients coef = PairCoefficients::Broadcast(c.pair[0]);
+  const F ro2 = V::Set1F64(c.ro2);
+  Sums sums;
   const int32_t atom_mask = (int32_t{1} << p.log2_columns_per_image) - 1;
+  alignas(64) int32_t row[V::kLanesF64], col[V::kLanesF64];
+  alignas(64) double du_lanes[V::kLanesF64];
 
   for (int64_t q = 0; q < p.num_groups; ++q) {
     const int64_t g = p.groups ? p.groups[q] : q;
     const int32_t col_base = p.col_base[g];
     const double* sh = p.shifts + 3 * (col_base >> p.log2_columns_per_image);
-    const F sx = V::Set1F64(sh[0]), sy = V::Set1F64(sh[1]), sz = V::Set1F64(sh[2]);
-    const int64_t i0 = 4 * static_cast<int64_t>(p.row_base[g]);
-    const int64_t j0 = 4 * static_cast<int64_t>(col_base & atom_mask);
+    const __m256d shift = _mm256_set_pd(0.0, sh[2], sh[1], sh[0]);
+    const int64_t i0 = p.row_base[g], j0 = col_base & atom_mask;
+    const double* pos_i = pos + 4 * i0;
+    const double* pos_j = pos + 4 * j0;
     for (int lane = 0; lane < kLanes; lane += V::kLanesF64) {
       const int64_t slot = g * kLanes + lane;
-      const V::IdxF64 row = V::LoadIdxF64(p.xcoord + slot);
-      V::MaskF64 m = V::NonNegativeF64(row);
+      const V::IdxF64 rows = V::LoadIdxF64(p.xcoord + slot);
+      V::MaskF64 m = V::NonNegativeF64(rows);
       if (!V::AnyF64(m)) continue;
-      // Holes and padding point at the tile's first atom and carry zero force.
-      const V::IdxF64 r = V::ClampIdxF64(row);
-      const V::IdxF64 col = V::ClampIdxF64(V::LoadIdxF64(p.ycoord + slot));
-      F xi, yi, zi, xj, yj, zj;
-      LoadXyz(pos + i0, r, &xi, &yi, &zi);
-      LoadXyz(pos + j0, col, &xj, &yj, &zj);
-      const F dx = V::SubF64(V::AddF64(xj, sx), xi);
-      const F dy = V::SubF64(V::AddF64(yj, sy), yi);
-      const F dz = V::SubF64(V::AddF64(zj, sz), zi);
+      // Holes and padding point at the tile's first atom and get du = 0.
+      StoreLanes(row, V::ClampIdxF64(rows));
+      StoreLanes(col, V::ClampIdxF64(V::LoadIdxF64(p.ycoord + slot)));
+      __m256d d[V::kLanesF64], x[kQuads], y[kQuads], z[kQuads];
+      for (int k = 0; k < kQuads; ++k) {
+        LoadDifferences4(pos_i, pos_j, row + 4 * k, col + 4 * k, shift, d + 4 * k);
+        TransposeXyz(d + 4 * k, &x[k], &y[k], &z[k]);
+      }
+      F dx, dy, dz;
+      JoinQuads(x, &dx), JoinQuads(y, &dy), JoinQuads(z, &dz);
       const F r2 = V::MulAdd(dx, dx, V::MulAdd(dy, dy, V::MulF64(dz, dz)));
-      m = V::MaskAndF64(m, V::LeF64(r2, rc2));
+      if (kTypes) {
+        int32_t row_atom[V::kLanesF64], col_atom[V::kLanesF64];
+        for (int k = 0; k < V::kLanesF64; ++k) {
+          row_atom[k] = static_cast<int32_t>(i0) + row[k];
+          col_atom[k] = static_cast<int32_t>(j0) + col[k];
+        }
+        LoadPairCoefficients(c, p.types, row_atom, col_atom, kEnergyVirial, &coef);
+      }
+      m = V::MaskAndF64(m, V::LeF64(r2, coef.rc2));
       if (!V::AnyF64(m)) continue;
-      const F inv_r2 = V::DivF64(one, V::SelectF64(m, r2, one));
-      const F s2 = V::MulF64(sigma2, inv_r2);
-      const F c6 = V::MulF64(V::MulF64(s2, s2), s2);
-      const F c12 = V::MulF64(c6, c6);
-      F du = V::MulF64(V::MulF64(minus_eps24, V::SubF64(V::MulF64(two, c12), c6)), inv_r2);
-      F u = zero;
-      if (kEnergyVirial || kSmooth) u = V::MulF64(eps4, V::SubF64(c12, c6));
-      if (kSmooth) {
-        const F a = V::SubF64(rc2, r2);
-        const F fc_tail = V::MulF64(V::MulF64(V::MulF64(a, a),
-                                              V::SubF64(V::MulAdd(two, r2, rc2), V::MulF64(three, ro2))),
-                                    inv_span3);
-        const F dfc_tail = V::MulF64(V::MulF64(six, V::MulF64(a, V::SubF64(ro2, r2))), inv_span3);
-        const V::MaskF64 inner = V::LtF64(r2, ro2);
-        const F fc = V::SelectF64(inner, one, fc_tail);
-        const F dfc = V::SelectF64(inner, zero, dfc_tail);
-        du = V::MulAdd(fc, du, V::MulF64(V::MulF64(two, dfc), u));
-        u = V::MulF64(u, fc);
-      } else if (kEnergyVirial) {
-        u = V::SubF64(u, shift);
-      }
-      du = V::SelectF64(m, du, zero);
-      const F fx = V::MulF64(du, dx), fy = V::MulF64(du, dy), fz = V::MulF64(du, dz);
-      AddXyz(force + j0, col, m, V::SubF64(zero, fx), V::SubF64(zero, fy), V::SubF64(zero, fz));
-      AddXyz(force + i0, r, m, fx, fy, fz);
-      if (kEnergyVirial) {
-        energy = V::AddF64(energy, V::SelectF64(m, u, zero));
-        vxx = V::MulAdd(fx, dx, vxx);
-        vyy = V::MulAdd(fy, dy, vyy);
-        vzz = V::MulAdd(fz, dz, vzz);
-        vyz = V::MulAdd(fy, dz, vyz);
-        vxz = V::MulAdd(fx, dz, vxz);
-        vxy = V::MulAdd(fx, dy, vxy);
-      }
+      F u;
+      const F du = PairForce<kEnergyVirial, kSmooth>(coef, ro2, m, r2, &u);
+      V::StoreF64(du_lanes, du);
+      for (int k = 0; k < kQuads; ++k)
+        AddForces4(force + 4 * i0, force + 4 * j0, row + 4 * k, col + 4 * k, du_lanes + 4 * k,
+                   d + 4 * k);
+      if (kEnergyVirial)
+        sums.Add(m, u, V::MulF64(du, dx), V::MulF64(du, dy), V::MulF64(du, dz), dx, dy, dz);
     }
   }
-  if (kEnergyVirial) {
-    totals->energy += V::SumF64(energy);
-    totals->virial[0] += V::SumF64(vxx);
-    totals->virial[1] += V::SumF64(vyy);
-    totals->virial[2] += V::SumF64(vzz);
-    totals->virial[3] += V::SumF64(vyz);
-    totals->virial[4] += V::SumF64(vxz);
-    totals->virial[5] += V::SumF64(vxy);
+  if (kEnergyVirial) sums.Into(totals);
+}
+#else
+template <bool kEnergyVirial, bool kSmooth, bool kTypes>
+void Sweep(const md::LjGroups& p, const md::LjCoefficients& c, const double* pos, double* force,
+           md::LjTotals* totals) {
+  static_assert(V::kLanesF64 == 1, "the scalar sweep handles one lane per vector");
+  PairCoefficients coef = PairCoefficients::Broadcast(c.pair[0]);
+  const F ro2 = V::Set1F64(c.ro2);
+  Sums sums;
+  const int32_t atom_mask = (int32_t{1} << p.log2_columns_per_image) - 1;
+  for (int64_t q = 0; q < p.num_groups; ++q) {
+    const int64_t g = p.groups ? p.groups[q] : q;
+    const int32_t col_base = p.col_base[g];
+    const double* sh = p.shifts + 3 * (col_base >> p.log2_columns_per_image);
+    const int64_t i0 = p.row_base[g], j0 = col_base & atom_mask;
+    for (int lane = 0; lane < kLanes; ++lane) {
+      const int64_t slot = g * kLanes + lane;
+      const int32_t r = p.xcoord[slot];
+      if (r < 0) continue;
+      const int32_t s = p.ycoord[slot];
+      double xi, yi, zi, xj, yj, zj;
+      LoadXyz(pos + 4 * i0, r, &xi, &yi, &zi);
+      LoadXyz(pos + 4 * j0, s, &xj, &yj, &zj);
+      const double dx = xj + sh[0] - xi, dy = yj + sh[1] - yi, dz = zj + sh[2] - zi;
+      const double r2 = dx * dx + dy * dy + dz * dz;
+      if (kTypes) coef = PairCoefficients::Broadcast(c.of(p.types[i0 + r], p.types[j0 + s]));
+      if (!(r2 <= coef.rc2)) continue;
+      double u;
+      const double du = PairForce<kEnergyVirial, kSmooth>(coef, ro2, true, r2, &u);
+      const double fx = du * dx, fy = du * dy, fz = du * dz;
+      AddXyz(force + 4 * j0, s, true, -fx, -fy, -fz);
+      AddXyz(force + 4 * i0, r, true, fx, fy, fz);
+      if (kEnergyVirial) sums.Add(true, u, fx, fy, fz, dx, dy, dz);
+    }
   }
+  if (kEnergyVirial) sums.Into(totals);
+}
+#endif
+
+template <bool kEnergyVirial, bool kSmooth>
+void PickTypes(const md::LjGroups& pairs, const md::LjCoefficients& c, const double* positions,
+               double* forces, md::LjTotals* totals) {
+  if (pairs.types != nullptr && c.num_types > 1)
+    Sweep<kEnergyVirial, kSmooth, true>(pairs, c, positions, forces, totals);
+  else
+    Sweep<kEnergyVirial, kSmooth, false>(pairs, c, positions, forces, totals);
 }
 
 void LjOverGroups(const md::LjGroups& pairs, const md::LjCoefficients& c, const double* positions,
                   bool energy_virial, double* forces, md::LjTotals* totals) {
   if (c.smooth) {
     if (energy_virial)
-      Sweep<true, true>(pairs, c, positions, forces, totals);
+      PickTypes<true, true>(pairs, c, positions, forces, totals);
     else
-      Sweep<false, true>(pairs, c, positions, forces, totals);
+      PickTypes<false, true>(pairs, c, positions, forces, totals);
   } else {
     if (energy_virial)
-      Sweep<true, false>(pairs, c, positions, forces, totals);
+      PickTypes<true, false>(pairs, c, positions, forces, totals);
     else
-      Sweep<false, false>(pairs, c, positions, forces, totals);
+      PickTypes<false, false>(pairs, c, positions, forces, totals);
   }
 }
 

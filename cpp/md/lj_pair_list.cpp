@@ -5,16 +5,15 @@ namespace {
 
 template <bool kEnergyVirial, bool kSmooth, bool kPerAtom>
 void Sweep(const PairList& pairs, const double* shifts, const LjCoefficients& c,
-           const double* pos, double* force, double* atom_energy, double* atom_virial,
-           LjTotals* totals) {
+           const int32_t* types, const double* pos, double* force, double* atom_energy,
+           double* atom_virial, LjTotals* totals) {
   const int64_t n = static_cast<int64_t>(pairs.row_begin.size()) - 1;
   const int32_t log2 = pairs.log2_columns_per_image;
   const int32_t atom_mask = (int32_t{1} << log2) - 1;
-  const double inv_span3 =
-      kSmooth ? 1.0 / ((c.rc2 - c.ro2) * (c.rc2 - c.ro2) * (c.rc2 - c.ro2)) : 0.0;
   double energy = 0.0, v[6] = {0, 0, 0, 0, 0, 0};
   for (int64_t i = 0; i < n; ++i) {
     const double xi = pos[4 * i], yi = pos[4 * i + 1], zi = pos[4 * i + 2];
+    const LjPairCoefficients* row = c.pair.data() + (types ? types[i] * c.num_types : 0);
     double fxi = 0.0, fyi = 0.0, fzi = 0.0;
     for (int64_t k = pairs.row_begin[i]; k < pairs.row_begin[i + 1]; ++k) {
       const int32_t col = pairs.cols[k];
@@ -24,24 +23,10 @@ void Sweep(const PairList& pairs, const double* shifts, const LjCoefficients& c,
       const double dy = pos[4 * j + 1] + sh[1] - yi;
       const double dz = pos[4 * j + 2] + sh[2] - zi;
       const double r2 = dx * dx + dy * dy + dz * dz;
-      if (r2 > c.rc2) continue;
-      const double inv_r2 = 1.0 / r2;
-      const double s2 = c.sigma2 * inv_r2;
-      const double c6 = s2 * s2 * s2, c12 = c6 * c6;
-      double du = c.minus_eps24 * (2.0 * c12 - c6) * inv_r2;
+      const LjPairCoefficients& p = row[types ? types[j] : 0];
+      if (r2 > p.rc2) continue;
       double u = 0.0;
-      if (kEnergyVirial || kSmooth) u = c.eps4 * (c12 - c6);
-      if (kSmooth) {
-        if (r2 >= c.ro2) {
-          const double a = c.rc2 - r2;
-          const double fc = a * a * (c.rc2 + 2.0 * r2 - 3.0 * c.ro2) * inv_span3;
-          const double dfc = 6.0 * a * (c.ro2 - r2) * inv_span3;
-          du = fc * du + 2.0 * dfc * u;
-          u *= fc;
-        }
-      } else if (kEnergyVirial) {
-        u -= c.energy_shift;
-      }
+      const double du = LjPair<kEnergyVirial, kSmooth>(p, c.ro2, r2, &u);
       const double fx = du * dx, fy = du * dy, fz = du * dz;
       fxi += fx, fyi += fy, fzi += fz;
       force[4 * j] -= fx, force[4 * j + 1] -= fy, force[4 * j + 2] -= fz;
@@ -66,25 +51,24 @@ void Sweep(const PairList& pairs, const double* shifts, const LjCoefficients& c,
 
 template <bool kSmooth>
 void Pick(const PairList& pairs, const double* shifts, const LjCoefficients& c,
-          const double* pos, bool energy_virial, double* force, double* atom_energy,
-          double* atom_virial, LjTotals* totals) {
+          const int32_t* types, const double* pos, bool energy_virial, double* force,
+          double* atom_energy, double* atom_virial, LjTotals* totals) {
   if (atom_energy != nullptr || atom_virial != nullptr)
-    Sweep<true, kSmooth, true>(pairs, shifts, c, pos, force, atom_energy, atom_virial, totals);
+    Sweep<true, kSmooth, true>(pairs, shifts, c, types, pos, force, atom_energy, atom_virial,
+                               totals);
   else if (energy_virial)
-    Sweep<true, kSmooth, false>(pairs, shifts, c, pos, force, nullptr, nullptr, totals);
+    Sweep<true, kSmooth, false>(pairs, shifts, c, types, pos, force, nullptr, nullptr, totals);
   else
-    Sweep<false, kSmooth, false>(pairs, shifts, c, pos, force, nullptr, nullptr, totals);
+    Sweep<false, kSmooth, false>(pairs, shifts, c, types, pos, force, nullptr, nullptr, totals);
 }
 
 }  // namespace
 
 void LjOverPairList(const PairList& pairs, const double* shifts, const LjCoefficients& c,
-                    const double* positions, bool energy_virial, double* forces,
-                    double* atom_energy, double* atom_virial, LjTotals* totals) {
-  if (c.smooth)
-    Pick<true>(pairs, shifts, c, positions, energy_virial, forces, atom_energy, atom_virial, totals);
-  else
-    Pick<false>(pairs, shifts, c, positions, energy_virial, forces, atom_energy, atom_virial, totals);
+                    const int32_t* types, const double* positions, bool energy_virial,
+                    double* forces, double* atom_energy, double* atom_virial, LjTotals* totals) {
+  const auto pick = c.smooth ? &Pick<true> : &Pick<false>;
+  pick(pairs, shifts, c, types, positions, energy_virial, forces, atom_energy, atom_virial, totals);
 }
 
 }  // namespace irreg::md

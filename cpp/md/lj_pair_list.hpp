@@ -8,10 +8,11 @@
 
 namespace irreg::md {
 
-// positions/forces: 4 doubles per atom; forces are added to. atom_energy (n) and atom_virial
+// positions/forces: 4 doubles per atom; forces are added to. types: the species of each atom
+// (null: all 0). atom_energy (n) and atom_virial
 // (6 per atom) may be null; when given, totals are filled too.
 void LjOverPairList(const PairList& pairs, const double* shifts, const LjCoefficients& c,
-                    const double* positions, bool energy_virial, double* forces,
-                    double* atom_energy, double* atom_virial, LjTotals* totals);
+                    const int32_t* types, const double* positions, bool energy_virial,
+                    double* forces, double* atom_energy, double* atom_virial, LjTotals* totals);
 
 }  // namespace irreg::md

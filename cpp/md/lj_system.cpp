@@ -61,9 +61,45 @@ LjSystem::LjSystem(const LjOptions& options) : opt_(options) {
   Require(std::isfinite(o.epsilon), "epsilon must be a finite number, got " + Number(o.epsilon));
   Require(std::isfinite(o.rc) && o.rc > 0, "rc must be a positive cutoff, got " + Number(o.rc));
   Require(std::isfinite(o.ro), "ro must be a finite number, got " + Number(o.ro));
+  // One species, or a table per pair of species (checked entry by entry).
+  std::vector<double> eps{o.epsilon}, sigma{o.sigma}, rc{o.rc};
+  int32_t k = 1;
+  const size_t m = o.pair_epsilon.size();
+  if (m > 0 || !o.pair_sigma.empty() || !o.pair_rc.empty()) {
+    Require(o.pair_sigma.size() == m && o.pair_rc.size() == m,
+            "pair_epsilon, pair_sigma and pair_rc must have the same k x k size, got " +
+                std::to_string(m) + ", " + std::to_string(o.pair_sigma.size()) + " and " +
+                std::to_string(o.pair_rc.size()) + " entries");
+    while (static_cast<size_t>(k) * k < m) ++k;
+    Require(m > 0 && static_cast<size_t>(k) * k == m && k <= kMaxTypes,
+            "pair tables must be k x k with 1 <= k <= " + std::to_string(kMaxTypes) + ", got " +
+                std::to_string(m) + " entries");
+    eps = o.pair_epsilon, sigma = o.pair_sigma, rc = o.pair_rc;
+    for (int32_t a = 0; a < k; ++a)
+      for (int32_t b = 0; b < k; ++b) {
+        const size_t ab = static_cast<size_t>(a) * k + b, ba = static_cast<size_t>(b) * k + a;
+        const std::string at = "[" + std::to_string(a) + ", " + std::to_string(b) + "]";
+        Require(std::isfinite(sigma[ab]) && sigma[ab] > 0,
+                "pair_sigma" + at + " must be > 0, got " + Number(sigma[ab]));
+        Require(std::isfinite(eps[ab]),
+                "pair_epsilon" + at + " must be a finite number, got " + Number(eps[ab]));
+        Require(std::isfinite(rc[ab]) && rc[ab] > 0,
+                "pair_rc" + at + " must be a positive cutoff, got " + Number(rc[ab]));
+        for (const auto& [name, table] : {std::pair<const char*, const std::vector<double>*>{
+                                              "pair_epsilon", &eps},
+                                          {"pair_sigma", &sigma}, {"pair_rc", &rc}})
+          Require((*table)[ab] == (*table)[ba],
+                  std::string(name) + " must be symmetric: " + name + at + " = " +
+                      Number((*table)[ab]) + " but " + name + "[" + std::to_string(b) + ", " +
+                      std::to_string(a) + "] = " + Number((*table)[ba]));
+      }
+  }
+  const double min_rc = *std::min_element(rc.begin(), rc.end());
+  const double min_sigma = *std::min_element(sigma.begin(), sigma.end());
   if (o.smooth)
-    Require(o.ro >= 0 && o.ro < o.rc, "ro must satisfy 0 <= ro < rc with smooth=True, got ro=" +
-                                          Number(o.ro) + ", rc=" + Number(o.rc));
+    Require(o.ro >= 0 && o.ro < min_rc, "ro must satisfy 0 <= ro < rc (every pair's) with "
+                                         "smooth=True, got ro=" + Number(o.ro) + ", rc=" +
+                                         Number(min_rc));
   Require(std::isfinite(o.skin) && o.skin >= 0, "skin must be >= 0, got " + Number(o.skin));
   Require(o.rebuild_every >= 0,
           "rebuild_every must be >= 0 (0: when an atom moved more than skin / 2), got " +
@@ -73,9 +109,10 @@ LjSystem::LjSystem(const LjOptions& options) : opt_(options) {
           "tile_size must be a power of two <= " + std::to_string(kMaxTileSize) +
               " (0: the default), got " + std::to_string(o.tile_size));
   CheckThreads(o.threads);
-  if (opt_.min_distance <= 0) opt_.min_distance = 1e-2 * opt_.sigma;
+  if (opt_.min_distance <= 0) opt_.min_distance = 1e-2 * min_sigma;
   tile_ = opt_.tile_size > 0 ? opt_.tile_size : kDefaultMdTileSize;
-  coef_ = LjCoefficients::Make(opt_.epsilon, opt_.sigma, opt_.rc, opt_.ro, opt_.smooth, opt_.shift);
+  coef_ = LjCoefficients::Make(k, eps.data(), sigma.data(), rc.data(), opt_.ro, opt_.smooth,
+                               opt_.shift);
   isa_ = ResolveIsa(opt_.isa);
   kernels_ = &KernelsFor(isa_);
 }
@@ -85,9 +122,17 @@ void LjSystem::set_threads(int32_t threads) {
   opt_.threads = threads;
 }
 
-void LjSystem::SetSystem(int64_t n, const double* positions, const double* cell, const bool* pbc) {
+void LjSystem::SetSystem(int64_t n, const double* positions, const double* cell, const bool* pbc,
+                         const int32_t* types) {
   Require(n >= 0 && n < (int64_t{1} << 30), "too many atoms: " + std::to_string(n));
-  const double radius = opt_.rc + opt_.skin;
+  if (types != nullptr)
+    for (int64_t i = 0; i < n; ++i)
+      Require(types[i] >= 0 && types[i] < coef_.num_types,
+              "atom " + std::to_string(i) + " has type " + std::to_string(types[i]) +
+                  ", outside 0 .. " + std::to_string(coef_.num_types - 1) +
+                  " (the pair tables are " + std::to_string(coef_.num_types) + " x " +
+                  std::to_string(coef_.num_types) + ")");
+  const double radius = coef_.max_rc + opt_.skin;
   auto box = std::make_unique<Box>(cell, pbc, radius);
   const bool same_atoms = n == n_ && index_ != nullptr;
   box_ = std::move(box);
@@ -112,6 +157,11 @@ void LjSystem::SetSystem(int64_t n, const double* positions, const double* cell,
     }
     pos_.swap(pos);
     offset_.swap(offset);
+  }
+  types_.clear();
+  if (coef_.num_types > 1) {  // one species needs no types: the kernels skip the lookups
+    types_.resize(n);
+    for (int64_t p = 0; p < n; ++p) types_[p] = types != nullptr ? types[order_[p]] : 0;
   }
   force_.assign(4 * n, 0.0);
   need_build_ = true;
@@ -168,7 +218,7 @@ void LjSystem::Rebuild() {
   CloseContact close;
   // The list being replaced becomes previous_ (Inc-Group's merge reads it): a swap, not a copy.
   std::swap(previous_, pairs_);
-  BuildPairs(opt_.neighbor, pos_.data(), n_, *box_, opt_.rc + opt_.skin, log2_cols,
+  BuildPairs(opt_.neighbor, pos_.data(), n_, *box_, coef_.max_rc + opt_.skin, log2_cols,
              opt_.min_distance, &pairs_, &close, opt_.threads);
   if (close.i >= 0) {
     std::swap(previous_, pairs_);  // keep the last good list
@@ -396,8 +446,8 @@ void LjSystem::RebuildAt(const double* positions) {
 void LjSystem::ForcesInternal(bool energy_virial, LjTotals* totals) {
   if (opt_.regroup == Regroup::kNone || index_ == nullptr) {
     std::fill(force_.begin(), force_.end(), 0.0);
-    LjOverPairList(pairs_, box_->shifts(), coef_, pos_.data(), energy_virial, force_.data(),
-                   nullptr, nullptr, totals);
+    LjOverPairList(pairs_, box_->shifts(), coef_, Types(), pos_.data(), energy_virial,
+                   force_.data(), nullptr, nullptr, totals);
     return;
   }
   const GroupedSlots& s = index_->slots();
@@ -408,7 +458,8 @@ void LjSystem::ForcesInternal(bool energy_virial, LjTotals* totals) {
                         sweep_groups_.data(),
                         static_cast<int64_t>(sweep_groups_.size()),
                         pairs_.log2_columns_per_image,
-                        box_->shifts()};
+                        box_->shifts(),
+                        Types()};
   if (opt_.threads > 1 && opt_.force_split == ForceSplit::kColouring) {
     ForcesByColour(groups, energy_virial, totals);
   } else if (opt_.threads > 1) {
@@ -571,8 +622,8 @@ void LjSystem::Compute(const double* positions, bool energy_virial, double* forc
     // Per-atom shares come from the plain list (the only kernel that splits them).
     std::vector<double> e(n_, 0.0), v(6 * n_, 0.0), scratch(4 * n_, 0.0);
     LjTotals unused;
-    LjOverPairList(pairs_, box_->shifts(), coef_, pos_.data(), true, scratch.data(), e.data(),
-                   v.data(), &unused);
+    LjOverPairList(pairs_, box_->shifts(), coef_, Types(), pos_.data(), true, scratch.data(),
+                   e.data(), v.data(), &unused);
     for (int64_t p = 0; p < n_; ++p) {
       const int64_t i = order_[p];
       if (atom_energy != nullptr) atom_energy[i] = e[p];

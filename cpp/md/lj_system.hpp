@@ -35,6 +35,9 @@ enum class ForceSplit { kBuffers, kColouring };
 // LjSystem's constructor is the one place these are checked (Python callers only map onto them).
 struct LjOptions {
   double epsilon = 1.0, sigma = 1.0, rc = 3.0, ro = 1.98;
+  // Several species: k x k values each (row-major, symmetric), indexed by the atoms' types
+  // 0 .. k-1; all three empty: one species with epsilon, sigma and rc.
+  std::vector<double> pair_epsilon, pair_sigma, pair_rc;
   bool smooth = false;
   bool shift = true;  // subtract u(rc) (ASE's convention); false: LAMMPS's plain lj/cut
   double skin = 0.3;
@@ -54,6 +57,9 @@ struct LjOptions {
   int32_t threads = 1;
   ForceSplit force_split = ForceSplit::kBuffers;  // the faster of the two: see lj_system.cpp
 };
+
+// Species in one system at most (pair tables of 64 bytes per pair: 1 MB at this size).
+inline constexpr int32_t kMaxTypes = 128;
 
 // Tile edge for MD pairs, picked with `irreg bench md` (see its comment in lj_system.cpp).
 extern const int32_t kDefaultMdTileSize;
@@ -82,9 +88,11 @@ class LjSystem {
  public:
   explicit LjSystem(const LjOptions& options);
 
-  // New atoms, cell (3x3, rows are vectors) or pbc. With the same number of atoms the internal
-  // order and the grouped index are kept (a changed cell only changes which pairs exist).
-  void SetSystem(int64_t n, const double* positions, const double* cell, const bool* pbc);
+  // New atoms, cell (3x3, rows are vectors) or pbc, and the atoms' types (caller order, each in
+  // 0 .. num_types - 1; null: all 0). With the same number of atoms the internal order and the
+  // grouped index are kept (a changed cell only changes which pairs exist).
+  void SetSystem(int64_t n, const double* positions, const double* cell, const bool* pbc,
+                 const int32_t* types = nullptr);
   // Forces (n x 3, caller order) for positions (n x 3, caller order). With energy_virial, totals
   // get energy and virial; atom_energy (n) and atom_virial (n x 6) may be null.
   void Compute(const double* positions, bool energy_virial, double* forces, LjTotals* totals,
@@ -96,6 +104,7 @@ class LjSystem {
   const LjOptions& options() const { return opt_; }
   const LjStats& stats() const { return stats_; }
   const std::string& isa() const { return isa_; }
+  int32_t num_types() const { return coef_.num_types; }
   int32_t threads() const { return opt_.threads; }
   void set_threads(int32_t threads);  // checked as the constructor checks it
   void set_force_split(ForceSplit split) { opt_.force_split = split; }
@@ -110,6 +119,7 @@ class LjSystem {
   const std::vector<double>& offsets() const { return offset_; }
 
  private:
+  const int32_t* Types() const { return types_.empty() ? nullptr : types_.data(); }
   void LoadPositions(const double* positions, double* max_displacement2);
   void Wrap();
   void Rebuild();
@@ -132,6 +142,7 @@ class LjSystem {
   std::unique_ptr<Box> box_;
   std::vector<int32_t> order_;
   std::vector<double> pos_, built_pos_, offset_, force_;  // 4 (offset: 3) per internal atom
+  std::vector<int32_t> types_;  // per internal atom; empty with one species
   PairList pairs_;
   std::vector<int32_t> pair_rows_;
   std::unique_ptr<IndexCollection> index_;

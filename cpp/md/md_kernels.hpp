@@ -21,6 +21,7 @@ struct LjGroups {
   int64_t num_groups;
   int32_t log2_columns_per_image;
   const double* shifts;  // 3 per image
+  const int32_t* types;  // species of each atom (null: one species, LjCoefficients pair 0)
 };
 
 // positions and forces hold 4 doubles per atom (x, y, z, unused). Forces are added to. With

@@ -80,6 +80,7 @@ struct Avx2 {
   }
   static bool AnyF64(MaskF64 m) { return _mm256_movemask_pd(m) != 0; }
   static F64 LoadF64(const double* p) { return _mm256_loadu_pd(p); }
+  static void StoreF64(double* p, F64 v) { _mm256_storeu_pd(p, v); }
   static F64 Set1F64(double x) { return _mm256_set1_pd(x); }
   static F64 MulAdd(F64 a, F64 b, F64 c) { return _mm256_fmadd_pd(a, b, c); }
   static F64 GatherF64(MaskF64 m, const double* base, IdxF64 i) {

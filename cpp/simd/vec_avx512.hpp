@@ -62,6 +62,7 @@ struct Avx512 {
   static MaskF64 NonNegativeF64(IdxF64 i) { return _mm256_cmpge_epi32_mask(i, _mm256_setzero_si256()); }
   static bool AnyF64(MaskF64 m) { return m != 0; }
   static F64 LoadF64(const double* p) { return _mm512_loadu_pd(p); }
+  static void StoreF64(double* p, F64 v) { _mm512_storeu_pd(p, v); }
   static F64 Set1F64(double x) { return _mm512_set1_pd(x); }
   static F64 MulAdd(F64 a, F64 b, F64 c) { return _mm512_fmadd_pd(a, b, c); }
   static F64 GatherF64(MaskF64 m, const double* base, IdxF64 i) {

@@ -49,6 +49,7 @@ struct Scalar {
   static MaskF64 NonNegativeF64(IdxF64 i) { return i >= 0; }
   static bool AnyF64(MaskF64 m) { return m; }
   static F64 LoadF64(const double* p) { return *p; }
+  static void StoreF64(double* p, F64 v) { *p = v; }
   static F64 Set1F64(double x) { return x; }
   static F64 MulAdd(F64 a, F64 b, F64 c) { return a * b + c; }
   static F64 GatherF64(MaskF64 m, const double* base, IdxF64 i) { return m ? base[i] : 0.0; }
