@@ -19,6 +19,7 @@
 
 #include "bindings/grouped_index_bindings.hpp"
 #include "core/threads.hpp"
+#include "md/lj_isa_choice.hpp"
 #include "md/lj_system.hpp"
 #include "md/velocity_verlet.hpp"
 
@@ -241,6 +242,8 @@ class PyLjSystem {
   py::dict Stats() const {
     const md::LjStats s = Locked([&] { return system_->stats(); });
     py::dict d;
+    d["isa"] = system_->isa();
+    d["isa_chosen_by"] = system_->isa_chosen_by();
     d["computes"] = s.computes;
     d["rebuilds"] = s.rebuilds;
     d["dangerous_builds"] = s.dangerous_builds;
@@ -324,6 +327,21 @@ inline std::vector<double> Flat(const F64Array& a) {
 
 inline void BindMd(py::module_& m) {
   const md::LjOptions kLjDefaults;
+  m.def("lj_isa_choice", [] {
+    const IsaChoice c = [] {
+      py::gil_scoped_release release;  // the first call measures (tens of milliseconds)
+      return md::LjIsaChoice();
+    }();
+    py::dict d;
+    d["isa"] = c.isa;
+    d["chosen_by"] = c.chosen_by;
+    py::dict seconds;
+    for (const auto& [isa, t] : c.seconds) seconds[py::str(isa)] = t;
+    d["probe_seconds"] = seconds;
+    return d;
+  }, "The ISA an LjSystem uses when it names none, how it was chosen ('measurement', "
+     "'IRREG_ISA' or 'only one ISA') and each ISA's best probe time (three force calls on "
+     "2,048 atoms).");
   py::class_<PyLjSystem>(m, "LjSystem", R"doc(
 Lennard-Jones atoms kept across MD steps (see ase_irreg.LennardJones).
 

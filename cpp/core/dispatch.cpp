@@ -1,6 +1,11 @@
 #include "core/dispatch.hpp"
 
+#include <algorithm>
 #include <cstdlib>
+#include <limits>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <stdexcept>
 
 #include "core/cpu_features.hpp"
@@ -101,6 +106,44 @@ std::string ResolveIsa(const std::string& requested) {
 
 const KernelTable& KernelsFor(const std::string& requested) {
   return Checked(requested.empty() ? DefaultIsa() : requested).kernels();
+}
+
+const IsaChoice& ChooseIsaByMeasurement(
+    const std::string& family, const std::function<double(const std::string&)>& seconds_of,
+    int repeats) {
+  // Choices live for the process; the lock is held while a family measures, so two threads
+  // asking at once measure once (and not beside each other).
+  static std::mutex mutex;
+  static std::map<std::string, std::unique_ptr<IsaChoice>> chosen;
+  std::lock_guard<std::mutex> lock(mutex);
+  std::unique_ptr<IsaChoice>& slot = chosen[family];
+  if (slot) return *slot;
+  auto choice = std::make_unique<IsaChoice>();
+  const char* forced = std::getenv("IRREG_ISA");
+  std::vector<std::string> candidates;
+  for (const std::string& isa : AvailableIsas())
+    if (isa != "avx512-emu") candidates.push_back(isa);  // emulation never wins; never time it
+  if (forced != nullptr && *forced != '\0') {
+    choice->isa = DefaultIsa();
+    choice->chosen_by = "IRREG_ISA";
+  } else if (candidates.size() == 1) {
+    choice->isa = candidates.front();
+    choice->chosen_by = "only one ISA";
+  } else {
+    std::vector<double> best(candidates.size(), std::numeric_limits<double>::infinity());
+    for (int r = 0; r < repeats; ++r)
+      for (size_t k = 0; k < candidates.size(); ++k)
+        best[k] = std::min(best[k], seconds_of(candidates[k]));
+    size_t win = 0;
+    for (size_t k = 0; k < candidates.size(); ++k) {
+      choice->seconds.emplace_back(candidates[k], best[k]);
+      if (best[k] < best[win]) win = k;
+    }
+    choice->isa = candidates[win];
+    choice->chosen_by = "measurement";
+  }
+  slot = std::move(choice);
+  return *slot;
 }
 
 }  // namespace irreg

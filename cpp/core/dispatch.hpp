@@ -3,7 +3,9 @@
 // one that is known but cannot run here raises std::runtime_error (never SIGILL).
 #pragma once
 
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/kernel_table.hpp"
@@ -22,5 +24,19 @@ const std::string& DefaultIsa();
 std::string ResolveIsa(const std::string& requested);
 // The kernel table of ResolveIsa(requested): KernelsFor(isa).tiling, .graph, .md, .align.
 const KernelTable& KernelsFor(const std::string& requested);
+
+// Where the widest ISA is not the fastest for a kernel family (AVX-512 clocks lower on some
+// Intel cores and wider gathers pay nothing back on others), the family's default is the ISA
+// that ran its probe fastest: each native ISA is timed, the best of `repeats` runs taken
+// round-robin, once per process and family. IRREG_ISA still forces one ISA for everything.
+struct IsaChoice {
+  std::string isa;
+  std::string chosen_by;  // "measurement", "IRREG_ISA" or "only one ISA"
+  std::vector<std::pair<std::string, double>> seconds;  // best probe time per ISA measured
+};
+// seconds_of(isa) runs the family's probe once on that ISA and returns its time.
+const IsaChoice& ChooseIsaByMeasurement(
+    const std::string& family, const std::function<double(const std::string&)>& seconds_of,
+    int repeats = 5);
 
 }  // namespace irreg

@@ -14,6 +14,7 @@
 
 #include "core/dispatch.hpp"
 #include "core/threads.hpp"
+#include "md/lj_isa_choice.hpp"
 #include "md/lj_pair_list.hpp"
 #include "tiling/radix_sort.hpp"
 
@@ -113,7 +114,14 @@ LjSystem::LjSystem(const LjOptions& options) : opt_(options) {
   tile_ = opt_.tile_size > 0 ? opt_.tile_size : kDefaultMdTileSize;
   coef_ = LjCoefficients::Make(k, eps.data(), sigma.data(), rc.data(), opt_.ro, opt_.smooth,
                                opt_.shift);
-  isa_ = ResolveIsa(opt_.isa);
+  if (opt_.isa.empty()) {  // the ISA that ran the force probe fastest here
+    const IsaChoice& choice = LjIsaChoice();
+    isa_ = choice.isa;
+    isa_chosen_by_ = choice.chosen_by;
+  } else {
+    isa_ = ResolveIsa(opt_.isa);
+    isa_chosen_by_ = "isa=";
+  }
   kernels_ = &KernelsFor(isa_);
 }
 
@@ -254,14 +262,19 @@ void LjSystem::Rebuild() {
       rec.added = rec.pairs;
       rec.removed = fresh ? 0 : stats_.pairs;
       if (opt_.regroup == Regroup::kIncremental) MapPairsToSlots(0);
+      SortGroupsByTile();
     } else {
+      const int64_t groups_before = index_->slots().num_groups();
       const UpdateStats u = MergeIntoIndex();
       rec.added = u.added;
       rec.removed = stats_.pairs - u.found;
       rec.holes = u.holes;
       rec.compacted = u.compacted;
+      if (u.compacted)
+        SortGroupsByTile();
+      else
+        MergeNewGroupsIntoSweep(groups_before);
     }
-    SortGroupsByTile();
     coloured_ = false;
     stats_.groups = static_cast<int64_t>(sweep_groups_.size());
     stats_.slots = stats_.groups * kLanes;
@@ -422,7 +435,8 @@ void LjSystem::ResetSlotOfPair() {
 }
 
 // Later generations append their groups at the end; sweeping them in tile order keeps the
-// positions and forces a tile touches in cache, as the first build had them.
+// positions and forces a tile touches in cache, as the first build had them. A build or a
+// compaction leaves one generation, already in tile order: then the check is the only pass.
 void LjSystem::SortGroupsByTile() {
   const SharedArray<int32_t>& active = index_->active_groups();
   const GroupedSlots& s = index_->slots();
@@ -433,7 +447,30 @@ void LjSystem::SortGroupsByTile() {
     sweep_groups_[k] = g;
     keys[k] = (static_cast<uint64_t>(s.row_base[g]) << 32) | static_cast<uint32_t>(s.col_base[g]);
   });
-  RadixSortPairs(&keys, &sweep_groups_, opt_.threads);
+  if (!std::is_sorted(keys.begin(), keys.end())) RadixSortPairs(&keys, &sweep_groups_, opt_.threads);
+}
+
+// After an update without compaction the active groups are the previous sweep (in tile order,
+// holes and all) and the new generation's groups from first_new on, which tiling already made in
+// tile order: one merge gives what SortGroupsByTile's radix sort would, ties old first as in its
+// stable sort, in one pass instead of a sort of every group.
+void LjSystem::MergeNewGroupsIntoSweep(int64_t first_new) {
+  const GroupedSlots& s = index_->slots();
+  const auto key = [&](int32_t g) {
+    return (static_cast<uint64_t>(s.row_base[g]) << 32) | static_cast<uint32_t>(s.col_base[g]);
+  };
+  const int64_t num_new = s.num_groups() - first_new;
+  std::vector<int32_t> merged(sweep_groups_.size() + num_new);
+  auto old_at = sweep_groups_.begin();
+  int64_t next_new = first_new;
+  for (int32_t& out : merged) {
+    if (old_at != sweep_groups_.end() &&
+        (next_new == s.num_groups() || key(*old_at) <= key(static_cast<int32_t>(next_new))))
+      out = *old_at++;
+    else
+      out = static_cast<int32_t>(next_new++);
+  }
+  sweep_groups_.swap(merged);
 }
 
 void LjSystem::RebuildAt(const double* positions) {

@@ -49,7 +49,7 @@ struct LjOptions {
   Regroup regroup = Regroup::kIncremental;
   NeighborMethod neighbor = NeighborMethod::kBinned;
   int32_t tile_size = 0;  // 0: kDefaultMdTileSize
-  std::string isa;        // "" : the default ISA
+  std::string isa;        // "": the ISA that ran a force probe fastest here (lj_isa_choice.hpp)
   bool reorder = true;    // renumber atoms along a Morton curve of bins at the first build
   double min_distance = 0.0;  // closer atoms are an error; <= 0: 1e-2 sigma
   // OpenMP threads of the neighbour build, the regroup and the grouped force kernel. 1 is the
@@ -104,6 +104,8 @@ class LjSystem {
   const LjOptions& options() const { return opt_; }
   const LjStats& stats() const { return stats_; }
   const std::string& isa() const { return isa_; }
+  // "isa=" (asked for), "measurement", "IRREG_ISA" or "only one ISA" (core/dispatch.hpp).
+  const std::string& isa_chosen_by() const { return isa_chosen_by_; }
   int32_t num_types() const { return coef_.num_types; }
   int32_t threads() const { return opt_.threads; }
   void set_threads(int32_t threads);  // checked as the constructor checks it
@@ -128,13 +130,14 @@ class LjSystem {
   void ForcesByColour(const LjGroups& groups, bool energy_virial, LjTotals* totals);
   void ColourTiles();
   void SortGroupsByTile();
+  void MergeNewGroupsIntoSweep(int64_t first_new);
   UpdateStats MergeIntoIndex();
   void MapPairsToSlots(int64_t first_group);
   void ResetSlotOfPair();
 
   LjOptions opt_;
   LjCoefficients coef_;
-  std::string isa_;
+  std::string isa_, isa_chosen_by_;
   const KernelTable* kernels_;
   int32_t tile_ = 0;
 

@@ -105,3 +105,23 @@ def test_check_false_counts_dangerous_builds() -> None:
 def test_md_driver_reports_dangerous_builds() -> None:
     stats = run_lj(2, 40, rebuild=20).stats
     assert stats["dangerous_builds"] >= 0 and stats["rebuilds"] == 3  # steps 0, 20 and 40
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_sweep_stays_in_tile_order_across_rebuilds(threads: int) -> None:
+    """Inc-Group merges each new generation's groups into the sweep instead of sorting every
+    group: the sweep must still list each group with an active slot once, in tile order."""
+    from irreg.md_driver import make_driver
+
+    system, driver = make_driver(6, rebuild="auto", threads=threads, tile_size=32)
+    for _ in range(6):
+        driver.run(15)
+        g = system.grouped()
+        sweep = g["sweep_groups"]
+        keys = (g["group_row_base"][sweep] << 32) | g["group_col_base"][sweep]
+        assert np.all(np.diff(keys) >= 0)
+        assert len(np.unique(sweep)) == len(sweep)
+        active = np.unique(np.nonzero(g["xcoord"] >= 0)[0] // 16)
+        assert np.isin(active, sweep).all()
+    stats = system.stats()
+    assert stats["rebuilds"] > 3 and stats["pairs_added"] > 0

@@ -118,3 +118,38 @@ def test_front_ends_re_export_the_core_api() -> None:
     assert nx_irreg.GroupedIndex is irreg.GroupedIndex
     assert issubclass(ase_irreg.GroupedIndex, irreg.GroupedIndex)
     assert nx_irreg.__version__ == ase_irreg.__version__ == irreg.__version__
+
+
+def test_md_isa_is_chosen_by_measurement() -> None:
+    """An LjSystem that names no ISA takes the one its force probe ran fastest; stats say so."""
+    from irreg import _core
+    from irreg.inputs.lattices import fcc_lattice
+
+    choice = _core.lj_isa_choice()
+    native = [isa for isa in irreg.available_isas() if isa != "avx512-emu"]
+    assert choice["isa"] in native
+    if os.environ.get("IRREG_ISA"):
+        assert choice["chosen_by"] == "IRREG_ISA"
+    elif len(native) == 1:
+        assert choice["chosen_by"] == "only one ISA"
+    else:
+        assert choice["chosen_by"] == "measurement"
+        times = choice["probe_seconds"]
+        assert sorted(times) == sorted(native)
+        assert times[choice["isa"]] == min(times.values())
+    assert _core.lj_isa_choice() == choice  # measured once per process
+    x, cell = fcc_lattice(2)
+    system = _core.LjSystem()
+    system.set_system(x, cell, [True] * 3)
+    stats = system.stats()
+    assert (stats["isa"], stats["isa_chosen_by"]) == (choice["isa"], choice["chosen_by"])
+    forced = _core.LjSystem(isa="scalar")
+    forced.set_system(x, cell, [True] * 3)
+    assert (forced.stats()["isa"], forced.stats()["isa_chosen_by"]) == ("scalar", "isa=")
+
+
+def test_md_isa_follows_irreg_isa() -> None:
+    code = "from irreg import _core; c = _core.lj_isa_choice(); print(c['isa'], c['chosen_by'])"
+    result = run_python(code, IRREG_ISA="scalar")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["scalar", "IRREG_ISA"]

@@ -131,12 +131,26 @@ def md_benchmark(
     driver.run(REBUILD_EVERY - 1)  # positions one step before the schedule's rebuild
     x20 = driver.positions
     del driver, system
-    best = isas[0]
+    best = chosen_isa(isas)
     harness.run(rebuild_specs(cells, case, x0, x20, best, allpairs_max_atoms))
     harness.run(force_specs(cells, case, x20, isas))
     harness.run(run_specs(cells, case, isas, steps))
     harness.run(ase_specs(cells, case, best, steps))
     harness.run(thread_specs(cells, case, best, steps, threads))
+
+
+def chosen_isa(isas: Sequence[str]) -> str:
+    """The ISA an LjSystem picks by itself (its force probe's fastest), when it is among
+    ``isas``; it runs the rows that use one ISA. Says which, and the probe's times."""
+    from irreg import _core
+
+    choice = _core.lj_isa_choice()
+    probe = ", ".join(f"{isa} {1e3 * t:.3f} ms" for isa, t in choice["probe_seconds"].items())
+    isa = choice["isa"] if choice["isa"] in isas else isas[0]
+    hs.note(f"MD kernels' ISA: {choice['isa']}, chosen by {choice['chosen_by']}"
+            + (f" (probe: {probe})" if probe else "")
+            + ("" if isa == choice["isa"] else f"; not among --isa, so {isa}"))
+    return isa
 
 
 def count_specs(isas: Sequence[str]) -> int:

@@ -41,7 +41,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="Inc-Group (default), Regroup-All, or Non-Group (plain list, scalar)")
     parser.add_argument("--neighbor", choices=("binned", "allpairs"), default="binned",
                         help="neighbour build: cell list (default) or all pairs")
-    parser.add_argument("--isa", default=None, help="force an ISA (default: the best one)")
+    parser.add_argument("--isa", default=None,
+                        help="force an ISA (default: the one that ran a short force probe "
+                             "fastest on this machine)")
     parser.add_argument("--threads", type=positive_int, default=None, metavar="N",
                         help="OpenMP threads (default: IRREG_NUM_THREADS, else OpenMP's "
                         "default; 1: the serial code)")
@@ -91,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     cores = "1 core" if result.threads == 1 else f"{result.threads} threads"
     print(f"Loop time of {result.seconds:.4g} s on {cores} for {args.steps} steps with "
           f"{atoms:,} atoms: {result.atom_steps_per_second / 1e6:.3f} M atom-steps/s "
-          f"(isa {result.isa})")
+          f"(isa {result.isa}, chosen by {stats['isa_chosen_by']})")
     print(f"Rebuilds {stats['rebuilds']} (incl. the first); pairs {stats['pairs']:,}; "
           f"added {stats['pairs_added']:,}, removed {stats['pairs_removed']:,}; "
           f"holes {stats['holes']:,}; SIMD utilization {stats['simd_utilization']:.3f}")
