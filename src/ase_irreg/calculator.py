@@ -202,6 +202,9 @@ class LennardJones(Calculator):
             changed = Calculator.set(self, **kwargs)
             if changed:
                 self._resolve_parameters()
+                # ASE's Calculator keeps the old results (so does ase.calculators.lj): they no
+                # longer belong to these parameters.
+                self.reset()
             return changed
 
     def reset(self) -> None:
@@ -299,7 +302,7 @@ def lennard_jones_asap3(
     elements: Any,
     epsilon: Any,
     sigma: Any,
-    rCut: float = -1.0,  # noqa: N803  (asap3's name)
+    rCut: float = -1.0,
     modified: bool = True,
     **options: Any,
 ) -> LennardJones:
