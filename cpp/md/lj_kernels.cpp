@@ -142,7 +142,8 @@ void Sweep(const md::LjGroups& p, const md::LjCoefficients& c, const double* pos
           row_atom[k] = static_cast<int32_t>(i0) + row[k];
           col_atom[k] = static_cast<int32_t>(j0) + col[k];
         }
-        LoadPairCoefficients(c, p.types, row_atom, col_atom, kEnergyVirial, &coef);
+        // The smooth cutoff needs u, and so lj3, lj4, even when no energy is asked for.
+        LoadPairCoefficients(c, p.types, row_atom, col_atom, kEnergyVirial || kSmooth, &coef);
       }
       m = V::MaskAndF64(m, V::LeF64(r2, coef.rc2));
       if (!V::AnyF64(m)) continue;

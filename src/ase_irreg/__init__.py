@@ -1,11 +1,11 @@
-"""irreg for ASE users: a Lennard-Jones calculator over a grouped, incrementally regrouped
-neighbour index.
+"""irreg for ASE users: a Lennard-Jones calculator (one species or several) over a grouped,
+incrementally regrouped neighbour index.
 
 The instruction-set API is the shared core's (:mod:`irreg`), re-exported here; ``GroupedIndex``
 here defaults to MD's conflict rule (no atom twice in a group, as row or as column).
 """
 
-from ase_irreg.calculator import LennardJones
+from ase_irreg.calculator import LennardJones, lennard_jones_asap3
 from irreg import GroupedIndex as _GroupedIndex
 from irreg import (
     __version__,
@@ -33,5 +33,6 @@ __all__ = [
     "available_isas",
     "best_isa",
     "compiled_isas",
+    "lennard_jones_asap3",
     "resolve_isa",
 ]

@@ -5,6 +5,12 @@ fcc lattice at reduced density 0.8442, initial temperature 1.44 (:mod:`irreg.inp
 ``state`` picks another of its :data:`~irreg.inputs.lattices.STATES`), cutoff 2.5 sigma, skin 0.3,
 dt 0.005, mass 1, NVE; the energy is not shifted (LAMMPS's plain ``lj/cut``), so thermo lines
 compare with LAMMPS's.
+
+``model="kob-andersen"`` runs the Kob-Andersen binary mixture instead (W. Kob and H. C.
+Andersen, Phys. Rev. E 51, 4626 (1995)), the standard glass former: 80 % A and 20 % B atoms on
+the fcc sites by a seeded random permutation, number density 1.2, epsilon_AA 1.0, epsilon_AB 1.5,
+epsilon_BB 0.5, sigma_AA 1.0, sigma_AB 0.8, sigma_BB 0.88, each pair truncated at 2.5 sigma_ab
+and shifted to zero there (as in the paper); the same start temperature, step and masses.
 """
 
 from __future__ import annotations
@@ -24,6 +30,37 @@ from irreg.threads import resolve_threads
 CUTOFF = 2.5
 SKIN = 0.3
 TIMESTEP = 0.005
+
+MODELS = ("lj", "kob-andersen")
+# Kob-Andersen: types 0 (A) and 1 (B); rows and columns of the pair tables.
+KA_EPSILON = np.array([[1.0, 1.5], [1.5, 0.5]])
+KA_SIGMA = np.array([[1.0, 0.8], [0.8, 0.88]])
+KA_CUTOFF = 2.5 * KA_SIGMA
+KA_DENSITY = 1.2
+KA_FRACTION_B = 0.2
+KA_SEED = 4626
+
+
+def kob_andersen_types(n: int, seed: int = KA_SEED) -> np.ndarray:
+    """Types of n lattice sites, 0 (A) or 1 (B): ``round(0.2 n)`` B atoms on the sites a seeded
+    random permutation picks, so a run is the same every time."""
+    types = np.zeros(n, dtype=np.int32)
+    types[np.random.default_rng(seed).permutation(n)[: round(KA_FRACTION_B * n)]] = 1
+    return types
+
+
+def _model_start(model: str, cells: int, density: float) -> tuple[
+        np.ndarray, np.ndarray, np.ndarray | None, dict[str, Any]]:
+    """Positions, cell, types (None: one species) and the LjSystem's model options of
+    ``model``, one of MODELS; in.lj's model at ``density``, Kob-Andersen at its own."""
+    if model == "lj":
+        positions, cell = fcc_lattice(cells, density)
+        return positions, cell, None, {"rc": CUTOFF, "shift": False}
+    if model == "kob-andersen":
+        positions, cell = fcc_lattice(cells, density=KA_DENSITY)
+        tables = {"pair_epsilon": KA_EPSILON, "pair_sigma": KA_SIGMA, "pair_rc": KA_CUTOFF}
+        return positions, cell, kob_andersen_types(len(positions)), {**tables, "shift": True}
+    raise ValueError(f"model must be one of {list(MODELS)}, got {model!r}")
 
 
 def parse_rebuild(value: str | int) -> int:
@@ -73,22 +110,24 @@ def make_system(
     isa: str | None = None,
     tile_size: int = 0,
     threads: int | None = 1,
+    model: str = "lj",
 ) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray]:
     """An LjSystem set to the benchmark lattice; returns (system, positions, velocities, cell).
 
     ``state``: the initial density and temperature, a name in
     :data:`irreg.inputs.lattices.STATES` (``"lj"``: in.lj's); ValueError naming them otherwise.
+    ``model``: ``"lj"`` (in.lj, the default) or ``"kob-andersen"`` (the binary mixture, at its
+    own density 1.2 and the state's temperature).
 
     ``threads``: OpenMP threads of the neighbour build, regroup and forces, resolved by
     :func:`irreg.threads.resolve_threads` (None: ``IRREG_NUM_THREADS``, else OpenMP's default).
     The default 1 is the serial code the seed measures (``irreg bench md`` times it); forces
     agree with 1 thread to 1e-12 relative at any count."""
     start = lj_state(state)
-    positions, cell = fcc_lattice(cells, start.density)
+    positions, cell, types, model_options = _model_start(model, cells, start.density)
     system = _core.LjSystem(
-        rc=CUTOFF,
+        **model_options,
         skin=SKIN,
-        shift=False,
         rebuild_every=parse_rebuild(rebuild),
         # LAMMPS's `every k check no` (in.lj): the benchmark's exact schedule; a list used after
         # an atom moved more than skin / 2 is counted in stats()["dangerous_builds"].
@@ -99,7 +138,7 @@ def make_system(
         tile_size=tile_size,
         threads=resolve_threads(threads),
     )
-    system.set_system(positions, cell, [True, True, True])
+    system.set_system(positions, cell, [True, True, True], types=types)
     return system, positions, initial_velocities(len(positions), start.temperature), cell
 
 
@@ -125,6 +164,7 @@ def run_lj(
     thermo_every: int = 0,
     on_thermo: Callable[[dict[str, float]], None] | None = None,
     threads: int | None = None,
+    model: str = "lj",
 ) -> LjRun:
     """Runs the LJ benchmark for ``steps`` steps with the C++ driver.
 
@@ -133,8 +173,8 @@ def run_lj(
     comes (progress). ``seconds`` counts the steps only, not the set-up or the first forces.
     An integer ``rebuild`` is LAMMPS's ``every k check no``: ``stats["dangerous_builds"]`` counts
     the neighbour lists used after an atom had moved more than skin / 2 (pairs may be missed).
-    ``state`` and ``threads`` as :func:`make_system`, except for ``threads`` that that None (the default) is resolved here:
-    ``IRREG_NUM_THREADS``, else OpenMP's default.
+    ``state``, ``model`` and ``threads`` as :func:`make_system`, except that ``threads=None``
+    (the default) is resolved here: ``IRREG_NUM_THREADS``, else OpenMP's default.
     """
     if steps < 0:
         raise ValueError(f"steps must be >= 0, got {steps}")
@@ -146,6 +186,7 @@ def run_lj(
         neighbor=neighbor,
         isa=isa,
         threads=threads,
+        model=model,
     )
     run = LjRun(atoms=system.num_atoms, steps=steps, isa=system.isa, threads=system.threads)
 

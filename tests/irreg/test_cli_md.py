@@ -4,11 +4,22 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 
 from irreg.cli import main
 from irreg.inputs.lattices import fcc_lattice, initial_velocities
-from irreg.md_driver import parse_rebuild, run_lj
+from irreg.md_driver import (
+    KA_CUTOFF,
+    KA_DENSITY,
+    KA_EPSILON,
+    KA_SIGMA,
+    MODELS,
+    kob_andersen_types,
+    make_system,
+    parse_rebuild,
+    run_lj,
+)
 
 
 def test_md_lj_prints_thermo_and_writes_json(tmp_path, capsys) -> None:
@@ -74,3 +85,53 @@ def test_helpers() -> None:
     assert parse_rebuild("auto") == 0 and parse_rebuild("20") == 20
     with pytest.raises(ValueError):
         parse_rebuild("0")
+
+
+def test_md_lj_kob_andersen_starts_at_the_reference_state(tmp_path, capsys) -> None:
+    """The binary mixture's step 0 (energy per atom and pressure) equals a NumPy reference over
+    ASE's neighbour list with the Kob-Andersen pair tables, and NVE conserves energy."""
+    from ase import Atoms
+
+    from lj_reference import reference_lj
+
+    out = tmp_path / "ka.json"
+    assert main(["md", "lj", "--model", "kob-andersen", "--cells", "3", "--steps", "40",
+                 "--thermo", "20", "--json", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "108 atoms (Kob-Andersen: 86 A, 22 B)" in text and "Loop time of" in text
+    data = json.loads(out.read_text())
+    assert data["model"] == "kob-andersen" and [r["step"] for r in data["thermo"]] == [0, 20, 40]
+
+    x, cell = fcc_lattice(3, density=KA_DENSITY)
+    types = kob_andersen_types(len(x))
+    assert np.bincount(types).tolist() == [86, 22]
+    ref = reference_lj(Atoms(positions=x, cell=cell, pbc=True), types, KA_EPSILON, KA_SIGMA,
+                       KA_CUTOFF, shift=True)
+    v = initial_velocities(len(x))
+    volume = np.linalg.det(cell)
+    press = (np.sum(v**2) - volume * ref["stress"][:3].sum()) / (3 * volume)
+    first = data["thermo"][0]
+    assert first["pe_per_atom"] == pytest.approx(ref["energy"] / len(x), rel=1e-10)
+    assert first["press"] == pytest.approx(press, rel=1e-10)
+    assert first["temp"] == pytest.approx(1.44, rel=1e-12)
+    energies = [row["etotal_per_atom"] for row in data["thermo"]]
+    # Shifted, so no jumps at the cutoffs; what is left is Verlet's dt^2 error from the hot,
+    # dense start (4.6e-3 at dt 0.005, 1.1e-3 at dt 0.0025 over these 40 steps' time).
+    assert max(energies) - min(energies) < 1e-2
+
+
+def test_kob_andersen_types_and_models() -> None:
+    import argparse
+
+    from irreg.cli import md as md_cli
+
+    t = kob_andersen_types(500)
+    assert t.dtype == np.int32 and np.bincount(t).tolist() == [400, 100]
+    assert np.array_equal(t, kob_andersen_types(500))  # seeded
+    assert not np.array_equal(t, kob_andersen_types(500, seed=1))
+    with pytest.raises(ValueError, match="model must be one of"):
+        make_system(2, model="argon")
+    parser = argparse.ArgumentParser()
+    md_cli.add_arguments(parser)
+    choices = next(a.choices for a in parser._actions if a.dest == "model")
+    assert tuple(choices) == MODELS

@@ -1,4 +1,5 @@
-"""``irreg md lj``: the standard Lennard-Jones benchmark on irreg's C++ velocity-Verlet driver.
+"""``irreg md lj``: the standard Lennard-Jones benchmark on irreg's C++ velocity-Verlet driver,
+or (``--model kob-andersen``) the Kob-Andersen binary mixture.
 
 Prints thermo lines as LAMMPS does (Step, Temp, PE/N, TotEng/N, Press), then the loop time and
 rate, and what the neighbour index did. ``ase_irreg`` is imported only when the command runs.
@@ -33,6 +34,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cells", type=int, default=20,
                         help="fcc unit cells per side: 4 cells^3 atoms (default 20: 32,000)")
     parser.add_argument("--steps", type=int, default=100, help="MD steps (default 100)")
+    parser.add_argument("--model", choices=("lj", "kob-andersen"), default="lj",
+                        help="lj: LAMMPS's in.lj, density 0.8442, unshifted (default); "
+                        "kob-andersen: the 80:20 binary glass former, density 1.2, cutoffs "
+                        "2.5 sigma_ab, shifted")
     parser.add_argument("--rebuild", default="auto",
                         help="'auto' (when an atom moved more than skin/2, the default) or a "
                         "period in steps (LAMMPS in.lj: 20)")
@@ -54,7 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Runs ``irreg md lj``; returns the exit status."""
-    from irreg.md_driver import parse_rebuild, run_lj
+    from irreg.md_driver import KA_FRACTION_B, parse_rebuild, run_lj
     from irreg.threads import resolve_threads
 
     check_output("--json", args.json)
@@ -74,7 +79,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--threads: {err}") from None
     thermo_every = args.thermo if args.thermo is not None else max(1, args.steps // 10)
     atoms = 4 * args.cells**3
-    print(f"irreg md lj: {atoms:,} atoms, {args.steps} steps, rebuild {args.rebuild}, "
+    what = f"{atoms:,} atoms"
+    if args.model == "kob-andersen":
+        b = round(KA_FRACTION_B * atoms)
+        what = f"{atoms:,} atoms (Kob-Andersen: {atoms - b:,} A, {b:,} B)"
+    print(f"irreg md lj: {what}, {args.steps} steps, rebuild {args.rebuild}, "
           f"regroup {args.regroup}, neighbor {args.neighbor}", flush=True)
     print(f"{'Step':>8} {'Temp':>12} {'PE/N':>12} {'TotEng/N':>12} {'Press':>12}", flush=True)
 
@@ -85,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = run_lj(args.cells, args.steps, rebuild=args.rebuild, regroup=args.regroup,
                         neighbor=args.neighbor, isa=args.isa, thermo_every=thermo_every,
-                        on_thermo=show, threads=threads)
+                        on_thermo=show, threads=threads, model=args.model)
     except (ValueError, RuntimeError) as err:
         raise UsageError(str(err)) from None
     stats = result.stats
@@ -104,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
     print("Seconds: " + ", ".join(f"{k} {v:.4g}" for k, v in seconds.items()))
     if args.json:
         write_output("--json", args.json, json.dumps(
-            {"atoms": atoms, "steps": args.steps, "seconds": result.seconds,
+            {"model": args.model, "atoms": atoms, "steps": args.steps, "seconds": result.seconds,
              "atom_steps_per_second": result.atom_steps_per_second,
              "isa": result.isa, "threads": result.threads, "rebuild": args.rebuild, "regroup": args.regroup,
              "neighbor": args.neighbor, "thermo": result.thermo, "stats": stats}, indent=1))
