@@ -251,6 +251,7 @@ void LjSystem::Rebuild() {
       index_ = std::make_unique<IndexCollection>(static_cast<int32_t>(n_), static_cast<int32_t>(n_cols),
                                                  tile_, ConflictRule::kBothEnds);
     index_->set_threads(opt_.threads);
+    index_->set_refill_holes(opt_.regroup == Regroup::kIncremental);
     if (fresh || opt_.regroup == Regroup::kFull) {  // Regroup-All groups every pair again
       pair_rows_.resize(pairs_.num_pairs());  // the merge below needs no row per pair
       ParallelFor(opt_.threads, n_, [&](int64_t i) {
@@ -417,6 +418,8 @@ UpdateStats LjSystem::MergeIntoIndex() {
     ParallelFor(threads, static_cast<int64_t>(slots.size()),
                 [&](int64_t k) { slot_of_pair_[ids[k]] = slots[k]; });
     MapPairsToSlots(groups_before);
+    const GroupedSlots& s = index_->slots();
+    for (const int32_t slot : index_->refilled_slots()) slot_of_pair_[s.slot_edge[slot]] = slot;
   }
   return u;
 }

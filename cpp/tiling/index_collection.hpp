@@ -27,7 +27,8 @@ extern const int32_t kDefaultTileSize;
 
 struct UpdateStats {
   int64_t found = 0;      // edges re-activated in an existing generation
-  int64_t added = 0;      // distinct new edges grouped into a new generation
+  int64_t added = 0;      // distinct new edges: refilled into holes or in a new generation
+  int64_t refilled = 0;   // of those, placed into holes of existing groups (refill mode)
   int64_t holes = 0;      // indexed edges not in the current set, after the update
   bool compacted = false;
 };
@@ -62,6 +63,14 @@ class IndexCollection {
   // Regroups the active edges into one generation; inactive edges leave the index.
   void Compact(const TilingKernels& k);
 
+  // Refill mode (UpdateFromDiff only): a new edge first takes a hole of a group of its own
+  // tile that holds neither its row nor its column, so groups stay full and fewer generations
+  // and compactions are needed. A refilled slot is not in its generation's Index, so Locate,
+  // Activate, Deactivate and Update refuse to run until the next Build or Compact.
+  void set_refill_holes(bool on) { refill_holes_ = on; }
+  // Slots refilled by the last UpdateFromDiff (their slot_edge holds the new edge's id).
+  const std::vector<int32_t>& refilled_slots() const { return refilled_; }
+
   // Active edges in slot order: absolute row, column and slot_edge.
   void ActiveEdges(std::vector<int32_t>* rows, std::vector<int32_t>* cols,
                    std::vector<EdgeId>* ids) const;
@@ -89,6 +98,11 @@ class IndexCollection {
   void AppendGeneration(const int32_t* rows, const int32_t* cols, const EdgeId* ids, int64_t n,
                         bool active, const TilingKernels& k);
   void ListGroupsOfSlots(const int32_t* slots, int64_t n);
+  void RequireSearchable(const char* operation) const;
+  // Places what it can of the new edges into holes_; returns the positions (into the new
+  // edge arrays) of the edges left over, in their original order.
+  std::vector<int64_t> RefillHoles(const int32_t* new_rows, const int32_t* new_cols,
+                                   const EdgeId* new_ids, int64_t n_new);
   void ActiveEdgesInParallel(std::vector<int32_t>* rows, std::vector<int32_t>* cols,
                              std::vector<EdgeId>* ids) const;
 
@@ -103,6 +117,14 @@ class IndexCollection {
   std::vector<uint8_t> group_listed_;
   int64_t num_compactions_ = 0;
   int32_t threads_ = 1;
+  bool refill_holes_ = false;
+  bool refilled_any_ = false;    // since the last Build or Compact: the Index is incomplete
+  // Refill mode: every hole slot, sorted by tile, with its tile key; and the holes made since
+  // the last refill, not yet sorted in.
+  std::vector<int32_t> holes_, pending_holes_;
+  std::vector<uint64_t> hole_keys_;
+  std::vector<int32_t> refilled_;
+  double built_fill_ = 1.0;      // refill mode: share of lanes in use after the last build
 };
 
 }  // namespace irreg

@@ -164,15 +164,15 @@ def test_cli_md_lj_bad_threads(value: str, capsys) -> None:
 
 def test_grouped_index_matches_serial(isa: str, threads: int) -> None:
     """6,912 atoms (270,000 pairs): the first build, a rebuild that replaces a third of the pairs
-    (a new generation above the parallel grouping's threshold of 65,536) and the compaction it
-    triggers are grouped on threads; the index (groups, lanes, sweep order) is the serial one
-    exactly."""
+    (refilled holes and a new generation above the parallel grouping's threshold of 65,536) and
+    a larger one that triggers a compaction are grouped on threads; the index (groups, lanes,
+    sweep order) is the serial one exactly."""
     results = {}
     for t in sorted({1, threads}):
         system, positions, _, _ = make_system(12, isa=isa, threads=t)
         rng = np.random.default_rng(3)
         steps = []
-        for jitter in (0.03, 0.4, 0.05):
+        for jitter in (0.03, 0.4, 0.6):
             moved = positions + rng.normal(0, jitter, positions.shape)
             system.rebuild_at(moved)
             forces = system.compute(moved)["forces"]
