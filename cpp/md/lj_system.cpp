@@ -253,17 +253,9 @@ void LjSystem::Rebuild() {
     index_->set_threads(opt_.threads);
     index_->set_refill_holes(opt_.regroup == Regroup::kIncremental);
     if (fresh || opt_.regroup == Regroup::kFull) {  // Regroup-All groups every pair again
-      pair_rows_.resize(pairs_.num_pairs());  // the merge below needs no row per pair
-      ParallelFor(opt_.threads, n_, [&](int64_t i) {
-        std::fill(pair_rows_.begin() + pairs_.row_begin[i],
-                  pair_rows_.begin() + pairs_.row_begin[i + 1], static_cast<int32_t>(i));
-      });
-      index_->Build(pair_rows_.data(), pairs_.cols.data(), nullptr, rec.pairs, true,
-                    kernels_->tiling);
+      RegroupAll();
       rec.added = rec.pairs;
       rec.removed = fresh ? 0 : stats_.pairs;
-      if (opt_.regroup == Regroup::kIncremental) MapPairsToSlots(0);
-      SortGroupsByTile();
     } else {
       const int64_t groups_before = index_->slots().num_groups();
       const UpdateStats u = MergeIntoIndex();
@@ -271,16 +263,13 @@ void LjSystem::Rebuild() {
       rec.removed = stats_.pairs - u.found;
       rec.holes = u.holes;
       rec.compacted = u.compacted;
-      if (u.compacted)
-        SortGroupsByTile();
-      else
-        MergeNewGroupsIntoSweep(groups_before);
+      if (!u.compacted) MergeNewGroupsIntoSweep(groups_before);
     }
     coloured_ = false;
     stats_.groups = static_cast<int64_t>(sweep_groups_.size());
     stats_.slots = stats_.groups * kLanes;
     stats_.active_slots = rec.pairs;  // the half list holds each pair once: one slot each
-    stats_.compactions = index_->num_compactions();
+    if (rec.compacted) ++stats_.compactions;  // Inc-Group regroups its list instead (RegroupAll)
   } else {
     rec.added = rec.pairs;
     rec.removed = stats_.pairs;
@@ -318,9 +307,13 @@ UpdateStats LjSystem::MergeIntoIndex() {
   const int64_t entries = by_atom ? n_ : index_->geometry().n_cols;
   if (static_cast<int64_t>(mark_.size()) != entries * threads)
     mark_.assign(entries * threads, int64_t{-1});
+  // A found pair's slot goes straight into the new list's slot map (next_slot_[q]); new pairs
+  // get theirs once grouped. Only vanished slots and new pairs are listed.
+  next_slot_.resize(pairs_.cols.size());
   struct Diff {
-    std::vector<int32_t> found_slots, vanished, new_rows, new_cols;
-    std::vector<EdgeId> found_ids, new_ids;
+    std::vector<int32_t> vanished, new_rows, new_cols;
+    std::vector<EdgeId> new_ids;
+    int64_t found = 0;
   };
   const auto merge_rows = [&](int64_t first, int64_t last, int64_t* mark, Diff* d) {
     for (int64_t i = first; i < last; ++i) {
@@ -332,11 +325,12 @@ UpdateStats LjSystem::MergeIntoIndex() {
         int64_t& m = mark[col & key_mask];
         const int64_t p = m & 0xFFFFFFFF;
         if ((m & ~int64_t{0xFFFFFFFF}) == stamp && previous_.cols[p] == col) {
-          d->found_slots.push_back(slot_of_pair_[p]);
-          d->found_ids.push_back(q);
+          next_slot_[q] = slot_of_pair_[p];
           slot_of_pair_[p] = -1;  // consumed
           m = -1;
+          ++d->found;
         } else {
+          next_slot_[q] = -1;
           d->new_rows.push_back(static_cast<int32_t>(i));
           d->new_cols.push_back(col);
           d->new_ids.push_back(q);
@@ -350,13 +344,11 @@ UpdateStats LjSystem::MergeIntoIndex() {
   };
   Diff all;
   if (threads == 1) {
-    all.found_slots.reserve(pairs_.cols.size());
-    all.found_ids.reserve(pairs_.cols.size());
     merge_rows(0, n_, mark_.data(), &all);
   } else {
     const int64_t chunks = std::max<int64_t>(1, std::min<int64_t>(n_, 4 * threads));
     std::vector<Diff> part(chunks);
-    std::vector<int64_t> at(6 * (chunks + 1), 0);  // per list: offset of each chunk's share
+    std::vector<int64_t> at(4 * (chunks + 1), 0);  // per list: offset of each chunk's share
 #pragma omp parallel num_threads(threads)
     {
 #ifdef _OPENMP
@@ -371,25 +363,16 @@ UpdateStats LjSystem::MergeIntoIndex() {
       {
         for (int64_t c = 0; c < chunks; ++c) {
           const Diff& d = part[c];
-          const size_t sizes[6] = {d.found_slots.size(), d.vanished.size(), d.new_rows.size(),
-                                   d.new_cols.size(), d.found_ids.size(), d.new_ids.size()};
-          for (int l = 0; l < 6; ++l)
+          const size_t sizes[4] = {d.vanished.size(), d.new_rows.size(), d.new_cols.size(),
+                                   d.new_ids.size()};
+          for (int l = 0; l < 4; ++l)
             at[l * (chunks + 1) + c + 1] = at[l * (chunks + 1) + c] + static_cast<int64_t>(sizes[l]);
+          all.found += d.found;
         }
-      }
-      // The lists' zero-filling resizes are a pass over ~2 words per pair: share them out.
-#pragma omp for schedule(dynamic, 1)
-      for (int k = 0; k < 6; ++k) {
-        const int l = (k + 4) % 6;  // found_ids and found_slots, the long ones, first
-        const int64_t total = at[l * (chunks + 1) + chunks];
-        switch (l) {
-          case 0: all.found_slots.resize(total); break;
-          case 1: all.vanished.resize(total); break;
-          case 2: all.new_rows.resize(total); break;
-          case 3: all.new_cols.resize(total); break;
-          case 4: all.found_ids.resize(total); break;
-          default: all.new_ids.resize(total); break;
-        }
+        all.vanished.resize(at[chunks]);
+        all.new_rows.resize(at[2 * (chunks + 1) - 1]);
+        all.new_cols.resize(at[3 * (chunks + 1) - 1]);
+        all.new_ids.resize(at[4 * (chunks + 1) - 1]);
       }
 #pragma omp for schedule(dynamic, 1)
       for (int64_t c = 0; c < chunks; ++c) {
@@ -397,31 +380,44 @@ UpdateStats LjSystem::MergeIntoIndex() {
         const auto put = [&](const auto& from, auto* to, int l) {
           std::copy(from.begin(), from.end(), to->begin() + at[l * (chunks + 1) + c]);
         };
-        put(d.found_slots, &all.found_slots, 0), put(d.vanished, &all.vanished, 1);
-        put(d.new_rows, &all.new_rows, 2), put(d.new_cols, &all.new_cols, 3);
-        put(d.found_ids, &all.found_ids, 4), put(d.new_ids, &all.new_ids, 5);
+        put(d.vanished, &all.vanished, 0), put(d.new_rows, &all.new_rows, 1);
+        put(d.new_cols, &all.new_cols, 2), put(d.new_ids, &all.new_ids, 3);
       }
     }
   }
   const int64_t groups_before = index_->slots().num_groups();
-  const UpdateStats u = index_->UpdateFromDiff(
-      all.found_slots.data(), all.found_ids.data(), static_cast<int64_t>(all.found_slots.size()),
-      all.vanished.data(), static_cast<int64_t>(all.vanished.size()), all.new_rows.data(),
-      all.new_cols.data(), all.new_ids.data(), static_cast<int64_t>(all.new_rows.size()),
-      kernels_->tiling);
-  if (u.compacted) {
-    MapPairsToSlots(0);
-  } else {  // found pairs keep their slots; only the new generation's groups need a look
-    ResetSlotOfPair();
-    const std::vector<int32_t>& slots = all.found_slots;
-    const std::vector<EdgeId>& ids = all.found_ids;
-    ParallelFor(threads, static_cast<int64_t>(slots.size()),
-                [&](int64_t k) { slot_of_pair_[ids[k]] = slots[k]; });
-    MapPairsToSlots(groups_before);
-    const GroupedSlots& s = index_->slots();
-    for (const int32_t slot : index_->refilled_slots()) slot_of_pair_[s.slot_edge[slot]] = slot;
+  UpdateStats u = index_->UpdateFromDiff(
+      nullptr, nullptr, all.found, all.vanished.data(), static_cast<int64_t>(all.vanished.size()),
+      all.new_rows.data(), all.new_cols.data(), all.new_ids.data(),
+      static_cast<int64_t>(all.new_rows.size()), kernels_->tiling, /*may_compact=*/false);
+  if (u.compact_due) {
+    // Regrouping the list itself, which comes row by row, costs less than the index's own
+    // compaction (which first gathers its active slots) and packs groups as a build does.
+    RegroupAll();
+    u.compacted = true;
+    u.holes = 0;
+    return u;
   }
+  // Found pairs kept their slots; only new groups and refilled holes need a look.
+  slot_of_pair_.swap(next_slot_);
+  MapPairsToSlots(groups_before);
+  const GroupedSlots& s = index_->slots();
+  for (const int32_t slot : index_->refilled_slots()) slot_of_pair_[s.slot_edge[slot]] = slot;
   return u;
+}
+
+// Every pair of the list grouped again, in list order (the first build, Regroup-All, and
+// Inc-Group's compaction); Inc-Group then maps each pair to its slot.
+void LjSystem::RegroupAll() {
+  pair_rows_.resize(pairs_.num_pairs());
+  ParallelFor(opt_.threads, n_, [&](int64_t i) {
+    std::fill(pair_rows_.begin() + pairs_.row_begin[i],
+              pair_rows_.begin() + pairs_.row_begin[i + 1], static_cast<int32_t>(i));
+  });
+  index_->Build(pair_rows_.data(), pairs_.cols.data(), nullptr, pairs_.num_pairs(), true,
+                kernels_->tiling);
+  if (opt_.regroup == Regroup::kIncremental) MapPairsToSlots(0);
+  SortGroupsByTile();
 }
 
 // slot_of_pair_[k] = the slot holding pair k of the current list, for groups from first_group

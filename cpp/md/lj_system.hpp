@@ -130,6 +130,7 @@ class LjSystem {
   void ForcesByColour(const LjGroups& groups, bool energy_virial, LjTotals* totals);
   void ColourTiles();
   void SortGroupsByTile();
+  void RegroupAll();
   void MergeNewGroupsIntoSweep(int64_t first_new);
   UpdateStats MergeIntoIndex();
   void MapPairsToSlots(int64_t first_group);
@@ -151,7 +152,7 @@ class LjSystem {
   std::unique_ptr<IndexCollection> index_;
   // Inc-Group's merge: the previous list (rows sorted) and the slot of each of its pairs.
   PairList previous_;
-  std::vector<int32_t> slot_of_pair_;
+  std::vector<int32_t> slot_of_pair_, next_slot_;  // next: the new list's, during a merge
   std::vector<int64_t> mark_;  // per thread, per atom (or column): see MergeIntoIndex
   std::vector<int32_t> sweep_groups_;  // active groups in tile order (new generations interleaved)
   // kColouring: sweep_groups_ reordered colour by colour; a task is one tile's run of groups.

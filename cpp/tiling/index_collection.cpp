@@ -221,7 +221,8 @@ UpdateStats IndexCollection::UpdateFromDiff(const int32_t* found_slots, const Ed
                                             int64_t n_found, const int32_t* vanished_slots,
                                             int64_t n_vanished, const int32_t* new_rows,
                                             const int32_t* new_cols, const EdgeId* new_ids,
-                                            int64_t n_new, const TilingKernels& k) {
+                                            int64_t n_new, const TilingKernels& k,
+                                            bool may_compact) {
   Validate(new_rows, new_cols, n_new);
   UpdateStats stats;
   const int64_t n_slots = slots_.num_slots();
@@ -250,6 +251,10 @@ UpdateStats IndexCollection::UpdateFromDiff(const int32_t* found_slots, const Ed
                         static_cast<double>(std::max<int64_t>(slots_.num_slots(), 1));
     if (used < built_fill_ * (1.0 - compact_threshold_) ||
         static_cast<int>(generations_.size()) > max_generations_) {
+      if (!may_compact) {
+        stats.compact_due = true;
+        return stats;
+      }
       EdgeId* slot_edge = slots_.slot_edge.data();
       for (int64_t q = 0; q < n_found; ++q) slot_edge[found_slots[q]] = found_ids[q];
       Compact(k);
@@ -266,6 +271,10 @@ UpdateStats IndexCollection::UpdateFromDiff(const int32_t* found_slots, const Ed
   stats.holes = indexed - (n_found + stats.added);
   if (stats.holes > compact_threshold_ * static_cast<double>(indexed) ||
       static_cast<int>(generations_.size()) > max_generations_) {
+    if (!may_compact) {
+      stats.compact_due = true;
+      return stats;
+    }
     // Found slots still carry their old ids; only a compaction, which keeps ids, reads them.
     EdgeId* slot_edge = slots_.slot_edge.data();
     for (int64_t q = 0; q < n_found; ++q) slot_edge[found_slots[q]] = found_ids[q];

@@ -31,6 +31,7 @@ struct UpdateStats {
   int64_t refilled = 0;   // of those, placed into holes of existing groups (refill mode)
   int64_t holes = 0;      // indexed edges not in the current set, after the update
   bool compacted = false;
+  bool compact_due = false;  // UpdateFromDiff(may_compact=false): the caller should regroup
 };
 
 class IndexCollection {
@@ -56,10 +57,13 @@ class IndexCollection {
   // binary search per edge): found slots stay active, vanished slots become holes, new edges
   // are grouped into a new generation. Compacts like Update. Found slots get their new ids in
   // slot_edge only when it compacts: a caller keeping its own id->slot map saves the writes.
+  // With may_compact = false the caller regroups itself when UpdateStats.compact_due says so
+  // (an MD list can regroup from its own rows), and found_slots/found_ids may be null.
   UpdateStats UpdateFromDiff(const int32_t* found_slots, const EdgeId* found_ids, int64_t n_found,
                              const int32_t* vanished_slots, int64_t n_vanished,
                              const int32_t* new_rows, const int32_t* new_cols,
-                             const EdgeId* new_ids, int64_t n_new, const TilingKernels& k);
+                             const EdgeId* new_ids, int64_t n_new, const TilingKernels& k,
+                             bool may_compact = true);
   // Regroups the active edges into one generation; inactive edges leave the index.
   void Compact(const TilingKernels& k);
 
