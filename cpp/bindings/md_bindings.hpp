@@ -240,8 +240,27 @@ class PyLjSystem {
   }
 
   py::dict Stats() const {
-    const md::LjStats s = Locked([&] { return system_->stats(); });
+    md::LjMemory mem;
+    const md::LjStats s = Locked([&] {
+      mem = system_->MemoryBytes();
+      return system_->stats();
+    });
     py::dict d;
+    py::dict memory;  // MB by purpose, and per atom / per pair of the current list
+    const double mb = 1.0 / (1 << 20);
+    memory["atoms_mb"] = mem.atoms * mb;
+    memory["pair_lists_mb"] = mem.pair_lists * mb;
+    memory["slot_map_mb"] = mem.slot_map * mb;
+    memory["mark_mb"] = mem.mark * mb;
+    memory["index_mb"] = mem.index * mb;
+    memory["index_search_mb"] = mem.index_search * mb;
+    memory["scratch_mb"] = mem.scratch * mb;
+    memory["total_mb"] = mem.total() * mb;
+    memory["bytes_per_atom"] = s.pairs > 0 || system_->num_atoms() > 0
+                                   ? static_cast<double>(mem.total()) / std::max<int64_t>(system_->num_atoms(), 1)
+                                   : 0.0;
+    memory["bytes_per_pair"] = static_cast<double>(mem.total()) / std::max<int64_t>(s.pairs, 1);
+    d["memory"] = memory;
     d["isa"] = system_->isa();
     d["isa_chosen_by"] = system_->isa_chosen_by();
     d["computes"] = s.computes;

@@ -18,6 +18,7 @@ class SharedArray {
   const T* data() const { return data_->data(); }
   size_t size() const { return data_->size(); }
   bool empty() const { return data_->empty(); }
+  size_t capacity_bytes() const { return data_->capacity() * sizeof(T); }
   T& operator[](size_t i) { return (*data_)[i]; }
   const T& operator[](size_t i) const { return (*data_)[i]; }
 

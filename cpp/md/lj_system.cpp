@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #ifdef _OPENMP
@@ -416,6 +417,7 @@ void LjSystem::RegroupAll() {
   });
   index_->Build(pair_rows_.data(), pairs_.cols.data(), nullptr, pairs_.num_pairs(), true,
                 kernels_->tiling);
+  std::vector<int32_t>().swap(pair_rows_);  // 4 bytes a pair, needed only for the build
   if (opt_.regroup == Regroup::kIncremental) MapPairsToSlots(0);
   SortGroupsByTile();
 }
@@ -481,6 +483,27 @@ void LjSystem::MergeNewGroupsIntoSweep(int64_t first_new) {
       out = static_cast<int32_t>(next_new++);
   }
   sweep_groups_.swap(merged);
+}
+
+LjMemory LjSystem::MemoryBytes() const {
+  const auto bytes = [](const auto& v) {
+    return static_cast<int64_t>(v.capacity() * sizeof(typename std::decay_t<decltype(v)>::value_type));
+  };
+  const auto list = [&](const PairList& p) { return bytes(p.row_begin) + bytes(p.cols); };
+  LjMemory m;
+  m.atoms = bytes(order_) + bytes(pos_) + bytes(built_pos_) + bytes(offset_) + bytes(force_) +
+            bytes(types_);
+  m.pair_lists = list(pairs_) + list(previous_);
+  m.slot_map = bytes(slot_of_pair_) + bytes(next_slot_);
+  m.mark = bytes(mark_);
+  if (index_) {
+    const IndexCollection::Memory im = index_->MemoryBytes();
+    m.index = im.slots + im.holes;
+    m.index_search = im.index;
+  }
+  m.scratch = bytes(pair_rows_) + bytes(sweep_groups_) + bytes(colour_groups_) +
+              bytes(task_begin_) + bytes(colour_begin_) + bytes(buffers_) + bytes(task_totals_);
+  return m;
 }
 
 void LjSystem::RebuildAt(const double* positions) {

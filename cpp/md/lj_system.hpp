@@ -71,6 +71,20 @@ struct RebuildRecord {
   double neighbor_seconds = 0.0, group_seconds = 0.0;
 };
 
+// Bytes held by a system, by what they are for (LjSystem::MemoryBytes, `stats()["memory"]`).
+struct LjMemory {
+  int64_t atoms = 0;        // positions, forces, offsets, order, types (per atom)
+  int64_t pair_lists = 0;   // the current and the previous half list (per pair)
+  int64_t slot_map = 0;     // pair -> slot of the current list and the merge's next one
+  int64_t mark = 0;         // Inc-Group's mark tables (per atom and thread)
+  int64_t index = 0;        // the grouped slots and groups (per slot)
+  int64_t index_search = 0; // the generations' Index (Search-and-Activate's; per pair)
+  int64_t scratch = 0;      // kept between rebuilds: rows of a regroup, sweep order, buffers
+  int64_t total() const {
+    return atoms + pair_lists + slot_map + mark + index + index_search + scratch;
+  }
+};
+
 struct LjStats {
   int64_t computes = 0, rebuilds = 0;
   int64_t pairs = 0, holes = 0, groups = 0, slots = 0, active_slots = 0;
@@ -103,6 +117,7 @@ class LjSystem {
   int64_t num_atoms() const { return n_; }
   const LjOptions& options() const { return opt_; }
   const LjStats& stats() const { return stats_; }
+  LjMemory MemoryBytes() const;
   const std::string& isa() const { return isa_; }
   // "isa=" (asked for), "measurement", "IRREG_ISA" or "only one ISA" (core/dispatch.hpp).
   const std::string& isa_chosen_by() const { return isa_chosen_by_; }

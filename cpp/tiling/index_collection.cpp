@@ -1,6 +1,7 @@
 #include "tiling/index_collection.hpp"
 
 #include <algorithm>
+#include <type_traits>
 #include <stdexcept>
 #include <string>
 
@@ -58,7 +59,7 @@ void IndexCollection::Clear() {
   holes_.clear();
   hole_keys_.clear();
   pending_holes_.clear();
-  refilled_any_ = false;
+  unsearchable_ = false;
   slots_ = GroupedSlots();
   generations_.clear();
   active_groups_.clear();
@@ -80,6 +81,12 @@ void IndexCollection::AppendGeneration(const int32_t* rows, const int32_t* cols,
   generations_.push_back(
       TileAndGroup(rows, cols, ids, n, geo_, rule_, grouping_, active, k, &slots_, threads_));
   group_listed_.resize(slots_.num_groups(), 0);
+  if (refill_holes_) {
+    // Refill mode never searches (refilled slots are in no Index): the generation's Index, 8
+    // bytes per edge, is dropped; the generation is still counted toward max_generations.
+    generations_.back() = TileIndex();
+    unsearchable_ = true;
+  }
   if (refill_holes_ && active) {  // every empty lane of the new groups can take a later edge
     for (int64_t s = first_slot; s < slots_.num_slots(); ++s)
       if (slots_.xcoord[s] < 0) pending_holes_.push_back(static_cast<int32_t>(s));
@@ -95,10 +102,10 @@ void IndexCollection::AppendGeneration(const int32_t* rows, const int32_t* cols,
 }
 
 void IndexCollection::RequireSearchable(const char* operation) const {
-  if (refilled_any_)
+  if (unsearchable_)
     throw std::logic_error(std::string(operation) +
-                           ": holes were refilled since the last Build or Compact, so the "
-                           "generations' Index no longer names every slot; Compact first");
+                           ": this index is in refill mode (set_refill_holes), which keeps no "
+                           "Index to search; use UpdateFromDiff");
 }
 
 void IndexCollection::Locate(const int32_t* rows, const int32_t* cols, int64_t n, bool activate,
@@ -367,7 +374,6 @@ std::vector<int64_t> IndexCollection::RefillHoles(const int32_t* new_rows, const
       }
     }
   }
-  if (!refilled_.empty()) refilled_any_ = true;
   std::vector<int64_t> left;
   left.reserve(n_new - static_cast<int64_t>(refilled_.size()));
   for (int64_t q = 0; q < n_new; ++q)
@@ -462,6 +468,23 @@ int64_t IndexCollection::NumIndexed() const {
   int64_t total = 0;
   for (const TileIndex& gen : generations_) total += gen.num_edges();
   return total;
+}
+
+IndexCollection::Memory IndexCollection::MemoryBytes() const {
+  const auto bytes = [](const auto& v) {
+    return static_cast<int64_t>(v.capacity() * sizeof(typename std::decay_t<decltype(v)>::value_type));
+  };
+  Memory m;
+  m.slots = static_cast<int64_t>(slots_.xcoord.capacity_bytes() + slots_.ycoord.capacity_bytes() +
+                                 slots_.slot_edge.capacity_bytes() + slots_.row_base.capacity_bytes() +
+                                 slots_.col_base.capacity_bytes()) +
+            static_cast<int64_t>(active_groups_.capacity_bytes()) + bytes(group_listed_);
+  for (const TileIndex& g : generations_)
+    m.index += static_cast<int64_t>(g.tile_keys.capacity_bytes() + g.index_begin.capacity_bytes() +
+                                    g.index.capacity_bytes() + g.pos.capacity_bytes() +
+                                    g.group_begin.capacity_bytes());
+  m.holes = bytes(holes_) + bytes(pending_holes_) + bytes(hole_keys_) + bytes(refilled_);
+  return m;
 }
 
 }  // namespace irreg

@@ -69,8 +69,8 @@ class IndexCollection {
 
   // Refill mode (UpdateFromDiff only): a new edge first takes a hole of a group of its own
   // tile that holds neither its row nor its column, so groups stay full and fewer generations
-  // and compactions are needed. A refilled slot is not in its generation's Index, so Locate,
-  // Activate, Deactivate and Update refuse to run until the next Build or Compact.
+  // and compactions are needed. A refilled slot is in no generation's Index, so the Index is
+  // not kept (8 bytes per edge) and Locate, Activate, Deactivate and Update refuse to run.
   void set_refill_holes(bool on) { refill_holes_ = on; }
   // Slots refilled by the last UpdateFromDiff (their slot_edge holds the new edge's id).
   const std::vector<int32_t>& refilled_slots() const { return refilled_; }
@@ -92,6 +92,11 @@ class IndexCollection {
   double compact_threshold() const { return compact_threshold_; }
   int max_generations() const { return max_generations_; }
   int64_t num_compactions() const { return num_compactions_; }
+  // Bytes held: the grouped slot arrays, the generations' Index, and the refill bookkeeping.
+  struct Memory {
+    int64_t slots = 0, index = 0, holes = 0;
+  };
+  Memory MemoryBytes() const;
   // OpenMP threads of the tiling and grouping (Build, Update, UpdateFromDiff, Compact); the
   // index is the same at every count. 1 (the default) is the serial code path.
   int32_t threads() const { return threads_; }
@@ -122,7 +127,7 @@ class IndexCollection {
   int64_t num_compactions_ = 0;
   int32_t threads_ = 1;
   bool refill_holes_ = false;
-  bool refilled_any_ = false;    // since the last Build or Compact: the Index is incomplete
+  bool unsearchable_ = false;    // refill mode dropped the Index: Locate & co. refuse
   // Refill mode: every hole slot, sorted by tile, with its tile key; and the holes made since
   // the last refill, not yet sorted in.
   std::vector<int32_t> holes_, pending_holes_;

@@ -146,3 +146,17 @@ def test_refilled_holes_keep_groups_conflict_free() -> None:
         assert (g["xcoord"] >= 0).sum() == system.stats()["pairs"]
         refilled_any |= system.stats()["pairs_added"] > 0
     assert refilled_any
+
+
+def test_memory_is_reported_by_purpose() -> None:
+    from irreg.md_driver import make_driver
+
+    system, driver = make_driver(5, rebuild="auto")
+    driver.run(30)
+    memory = system.stats()["memory"]
+    parts = [k for k in memory if k.endswith("_mb") and k != "total_mb"]
+    assert memory["total_mb"] == pytest.approx(sum(memory[k] for k in parts))
+    assert memory["pair_lists_mb"] > 0 and memory["index_mb"] > 0 and memory["atoms_mb"] > 0
+    assert memory["index_search_mb"] == 0  # Inc-Group's refill mode keeps no Index
+    assert memory["bytes_per_pair"] * system.stats()["pairs"] == pytest.approx(
+        memory["total_mb"] * 2**20)

@@ -67,6 +67,9 @@ class LammpsRun:
         LAMMPS's "Dangerous builds" (``None`` when not checked, i.e. a fixed rebuild period).
     version : int
         LAMMPS version number (e.g. 20250722).
+    setup_seconds : float
+        Wall time of the ``run 0`` that precedes the timed run: LAMMPS's set-up, the first
+        neighbour list and the first forces (one force call from scratch).
     """
 
     atoms: int
@@ -80,6 +83,7 @@ class LammpsRun:
     loop_seconds: float = float("nan")
     dangerous_builds: int | None = None
     version: int = 0
+    setup_seconds: float = float("nan")
 
 
 def _preload_mpi() -> None:
@@ -355,7 +359,9 @@ def run_lammps_lj(
         if shift:
             setup.insert(setup.index("pair_coeff 1 1 1.0 1.0 2.5") + 1, "pair_modify shift yes")
         lmp.commands_list(setup)
+        t_setup = time.perf_counter()
         lmp.command("run 0 post no")  # set-up: first neighbour list and forces
+        setup_seconds = time.perf_counter() - t_setup
         lmp.command(f"log {log}")  # the timed run's output alone goes to this file
         t0 = time.perf_counter()
         lmp.command(f"run {steps} pre no post yes")
@@ -383,4 +389,5 @@ def run_lammps_lj(
         loop_seconds=parsed["loop"],
         dangerous_builds=parsed["dangerous"],
         version=version,
+        setup_seconds=setup_seconds,
     )
