@@ -60,7 +60,8 @@ def test_md_lj_bad_arguments(argv, message: str, capsys) -> None:
 def test_bench_md_quick_runs(tmp_path, capsys, assert_counted) -> None:
     out = tmp_path / "md.json"
     assert main(["bench", "md", "--cells", "3", "--repeats", "1", "--warmup", "0",
-                 "--isa", "scalar", "--threads", "1,2", "--json", str(out)]) == 0
+                 "--isa", "scalar", "--threads", "1,2", "--memory-cells", "3",
+                 "--json", str(out)]) == 0
     captured = capsys.readouterr()
     assert_counted(captured.err)
     assert "thread scaling" in captured.out
@@ -72,6 +73,12 @@ def test_bench_md_quick_runs(tmp_path, capsys, assert_counted) -> None:
     names = {(r["name"], r["impl"], r["variant"]) for r in rows}
     assert ("rebuild", "irreg", "incremental") in names and ("force", "irreg", "none") in names
     assert any(r["name"] == "md_step" and r["impl"] == "ase" for r in rows)
+    states = {r["case"] for r in rows if r["name"] == "md_step" and r["impl"] == "irreg"}
+    assert {"lj-108-hot-auto", "lj-108-dense-auto", "lj-108-gas-auto"} <= states
+    memory = {r["impl"]: r for r in rows if r["name"] == "force_call"}
+    assert memory["irreg"]["seconds"] > 0 and memory["irreg"]["extra"]["peak_growth_mb"] >= 0
+    assert memory["irreg"]["extra"]["held_mb"]["total_mb"] > 0
+    assert "lammps" in memory  # a row, timed or skipped where LAMMPS is not installed
     for r in rows:
         if r["name"] == "rebuild" and r["seconds"] is not None:
             assert r["extra"]["neighbor"] in ("binned", "allpairs")

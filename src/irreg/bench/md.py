@@ -17,6 +17,15 @@ On the LJ benchmark lattice (``irreg.md_driver``: fcc at density 0.8442, T 1.44,
 - ``md_step`` at each ``--threads`` count (default: 1 and every usable core): Inc-Group on the
   best ISA with ``rebuild="auto"`` (case ``...-auto-threads``) against LAMMPS's OPENMP package
   (``-sf omp -pk omp N``) at the same count, for the thread-scaling table.
+- ``md_step`` in the other states of :data:`irreg.inputs.lattices.STATES` (``hot``: T 3.0,
+  ``dense``: density 1.2, ``gas``: density 0.01), displacement-checked rebuilds, against LAMMPS
+  ``lj/cut`` and ``lj/cut/opt``.
+- ``force_call`` at ``--memory-cells`` (default 63: 1,000,188 atoms): one force call from scratch
+  and its peak memory, irreg against LAMMPS's ``run 0``, each in a fresh process
+  (:mod:`irreg.bench.md_memory`).
+
+Every LAMMPS ``md_step`` row runs ``lj/cut`` and ``lj/cut/opt`` (variant ``opt``); ratios are
+against LAMMPS's own loop time.
 
 Every other row runs on one thread, the seed's serial setting.
 
@@ -56,6 +65,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     hs.add_isa_argument(parser, "ISAs of the grouped kernel (default: every native one)")
     hs.add_threads_argument(parser, "thread counts of the md_step scaling rows")
     parser.add_argument(
+        "--memory-cells",
+        type=int,
+        default=None,
+        metavar="N",
+        help="fcc cells per side of the one-force-call memory rows (default 63: 1,000,188 atoms; "
+             "--quick: 10; with --cells: none; 0: none)",
+    )
+    parser.add_argument(
         "--allpairs-max-atoms",
         type=int,
         default=ALLPAIRS_MAX_ATOMS,
@@ -72,7 +89,10 @@ def run(args: argparse.Namespace) -> int:
     cells = args.cells or (QUICK_CELLS if args.quick else FULL_CELLS)
     isas = hs.runnable_isas(args.isa, quick=args.quick)
     counts = args.threads or hs.default_thread_counts()
-    harness.plan(len(cells) * (count_specs(isas) + 2 * len(counts)))
+    memory_cells = args.memory_cells
+    if memory_cells is None:
+        memory_cells = 10 if args.quick else 0 if args.cells else 63
+    harness.plan(len(cells) * (count_specs(isas) + 2 * len(counts)) + (2 if memory_cells else 0))
     for c in cells:
         md_benchmark(
             c,
@@ -82,6 +102,8 @@ def run(args: argparse.Namespace) -> int:
             steps=20 if args.quick else STEPS,
             threads=counts,
         )
+    if memory_cells:
+        harness.run(memory_specs(memory_cells))
     add_ratios(harness.rows)
     harness.report(json_path=args.json)
     if args.plot:
@@ -135,6 +157,7 @@ def md_benchmark(
     harness.run(rebuild_specs(cells, case, x0, x20, best, allpairs_max_atoms))
     harness.run(force_specs(cells, case, x20, isas))
     harness.run(run_specs(cells, case, isas, steps))
+    harness.run(state_specs(cells, case, best, steps))
     harness.run(ase_specs(cells, case, best, steps))
     harness.run(thread_specs(cells, case, best, steps, threads))
 
@@ -157,14 +180,16 @@ def count_specs(isas: Sequence[str]) -> int:
     """Measurements of :func:`md_benchmark` per lattice size (the progress counter's N)."""
     rebuild = len(NEIGHBORS) * len(REGROUPS)
     force = 1 + len(isas) + ("scalar" not in isas)
-    runs = len(RUN_REBUILDS) * (1 + len(isas) + 1)  # serial, Inc-Group per ISA, LAMMPS
+    runs = len(RUN_REBUILDS) * (1 + len(isas) + 2)  # serial, Inc-Group per ISA, LAMMPS x 2
+    states = len(OTHER_STATES) * 3  # irreg, LAMMPS lj/cut and opt
     ase = len(ASE_CALCULATORS)
-    return rebuild + force + runs + ase
+    return rebuild + force + runs + states + ase
 
 
 NEIGHBORS = ("binned", "allpairs")
 REGROUPS = ("none", "full", "incremental")
 RUN_REBUILDS = (REBUILD_EVERY, "auto")
+OTHER_STATES = ("hot", "dense", "gas")  # in.lj's own state is the md_step rows above
 ASE_CALCULATORS = ("irreg", "asap3", "ase")
 
 
@@ -287,6 +312,31 @@ def run_specs(cells: int, case: str, isas: Sequence[str], steps: int) -> list[hs
                 )
             )
         specs.append(_lammps_spec(cells, label, rebuild, steps))
+        specs.append(_lammps_spec(cells, label, rebuild, steps, opt=True))
+    return specs
+
+
+def state_specs(cells: int, case: str, isa: str, steps: int) -> list[hs.Spec]:
+    """Inc-Group, displacement-checked rebuilds, in the hot, dense and gas states, with LAMMPS
+    ``lj/cut`` and ``lj/cut/opt`` in the same state."""
+    from irreg import md_driver as md
+
+    specs = []
+    for state in OTHER_STATES:
+        label = f"{case}-{state}-auto"
+
+        def setup(state=state) -> Any:
+            return md.make_driver(cells, state=state, rebuild="auto", isa=isa)
+
+        def go(run_state: Any) -> Any:
+            run_state[1].run(steps)
+            return run_state
+
+        specs.append(hs.Spec("md_step", label, go, variant="incremental", isa=isa, setup=setup,
+                             work=4 * cells**3 * steps, work_unit="atom-steps",
+                             extra=_run_extra))
+        specs.append(_lammps_spec(cells, label, "auto", steps, state=state))
+        specs.append(_lammps_spec(cells, label, "auto", steps, state=state, opt=True))
     return specs
 
 
@@ -344,7 +394,9 @@ def _lammps_omp_spec(cells: int, label: str, steps: int, threads: int) -> hs.Spe
     return spec
 
 
-def _lammps_spec(cells: int, label: str, rebuild: Any, steps: int) -> hs.Spec:
+def _lammps_spec(cells: int, label: str, rebuild: Any, steps: int, *, state: str = "lj",
+                 opt: bool = False) -> hs.Spec:
+    """LAMMPS ``lj/cut`` (``opt``: ``lj/cut/opt``) on one thread, in ``state``."""
     n = 4 * cells**3
     try:
         from irreg.bench.peers import lammps as lammps_peer
@@ -357,13 +409,14 @@ def _lammps_spec(cells: int, label: str, rebuild: Any, steps: int) -> hs.Spec:
             "md_step",
             label,
             impl="lammps",
+            variant="opt" if opt else None,
             work=n * steps,
             work_unit="atom-steps",
             skip_reason=reason,
         )
 
     def go(_: Any) -> Any:
-        return lammps_peer.run_lammps_lj(cells, steps, rebuild=rebuild)
+        return lammps_peer.run_lammps_lj(cells, steps, rebuild=rebuild, state=state, opt=opt)
 
     # The harness times the whole call (set-up included); extra carries LAMMPS's own loop time.
     return hs.Spec(
@@ -371,6 +424,7 @@ def _lammps_spec(cells: int, label: str, rebuild: Any, steps: int) -> hs.Spec:
         label,
         go,
         impl="lammps",
+        variant="opt" if opt else None,
         work=n * steps,
         work_unit="atom-steps",
         extra=lambda r: {
@@ -381,6 +435,51 @@ def _lammps_spec(cells: int, label: str, rebuild: Any, steps: int) -> hs.Spec:
             "neigh_seconds": r.neigh_seconds,
         },
     )
+
+
+# --- one force call from scratch at 1M atoms: time and peak memory --------------------------------
+
+
+def memory_specs(cells: int) -> list[hs.Spec]:
+    """irreg's set_system + first compute against LAMMPS's ``run 0``, each in a fresh process;
+    seconds are the call's, ``extra`` has the peak growth of resident memory (MB)."""
+    from irreg.bench import md_memory
+
+    n = 4 * cells**3
+    specs = []
+    for impl in ("irreg", "lammps"):
+        last: dict[str, Any] = {}
+
+        def trials(repeats: int, impl=impl, last=last) -> list[float]:
+            times = []
+            for _ in range(repeats):
+                result = md_memory.measure(impl, cells)
+                if "skipped" in result:
+                    raise hs.BenchError(result["skipped"])
+                last.clear()
+                last.update(result)
+                times.append(result["seconds"])
+            return times
+
+        def extra(_: Any, last=last) -> dict[str, Any]:
+            out = {"peak_growth_mb": round(last["peak_growth_mb"], 1)}
+            if last.get("memory"):
+                out["held_mb"] = {k: round(v, 1) for k, v in last["memory"].items()}
+            return out
+
+        skip = None
+        if impl == "lammps":
+            try:
+                from irreg.bench.peers import lammps as lammps_peer
+
+                skip = lammps_peer.lammps_available()
+            except ImportError as err:
+                skip = f"irreg.bench.peers.lammps unavailable: {err}"
+        specs.append(hs.Spec("force_call", f"lj-{n}-memory", impl=impl,
+                             variant="incremental" if impl == "irreg" else None,
+                             trials=None if skip else trials, extra=extra, work=n,
+                             work_unit="atoms", skip_reason=skip))
+    return specs
 
 
 # --- ASE drivers --------------------------------------------------------------------------------------
@@ -496,13 +595,21 @@ def add_ratios(rows: Sequence[hs.Row]) -> None:
                 if lammps and row.impl == "irreg":
                     row.extra["speedup_vs_lammps_omp"] = round(lammps.seconds / row.seconds, 3)
                 continue
-            lammps = find(
-                lambda r, row=row: r.name == "md_step" and r.case == row.case and r.impl == "lammps"
-            )
-            if lammps and row.impl == "irreg" and row.throughput:
-                # against LAMMPS's own loop rate: its set-up is not part of the steps
-                rate = lammps.extra["loop_atom_steps_per_second"]
-                row.extra["ratio_vs_lammps_loop"] = round(row.throughput / rate, 3)
+            for variant, key in ((None, "ratio_vs_lammps_loop"), ("opt", "ratio_vs_lammps_opt_loop")):
+                lammps = find(lambda r, row=row, variant=variant: r.name == "md_step"
+                              and r.case == row.case and r.impl == "lammps"
+                              and r.variant == variant)
+                if lammps and row.impl == "irreg" and row.throughput:
+                    # against LAMMPS's own loop rate: its set-up is not part of the steps
+                    rate = lammps.extra["loop_atom_steps_per_second"]
+                    row.extra[key] = round(row.throughput / rate, 3)
+        elif row.name == "force_call" and row.impl == "irreg":
+            lammps = find(lambda r, row=row: r.name == "force_call" and r.case == row.case
+                          and r.impl == "lammps")
+            if lammps:
+                row.extra["time_vs_lammps"] = round(row.seconds / lammps.seconds, 3)
+                row.extra["peak_vs_lammps"] = round(
+                    row.extra["peak_growth_mb"] / lammps.extra["peak_growth_mb"], 3)
         elif row.name == "md_step":
             base = find(
                 lambda r, row=row: r.name == "md_step" and r.case == row.case and r.impl == "asap3"

@@ -7,8 +7,9 @@ thread.
   grouped index, forces), as ``irreg.md_driver.make_system`` sets them up, Inc-Group.
 - ``lammps``: LAMMPS's ``run 0`` (set-up, neighbour list, forces) of ``bench/in.lj``.
 
-Peak is the child's ``ru_maxrss`` minus what it held just before (interpreter, imports and the
-positions). Run as ``python -m irreg.bench.md_memory {irreg,lammps} CELLS``; it prints JSON.
+Peak is the child's high-water resident size (``VmHWM``, reset just before the call through
+``/proc/self/clear_refs``, so imports and set-up that peaked earlier do not count) minus what it
+held just before (interpreter, imports and the positions). Run as ``python -m irreg.bench.md_memory {irreg,lammps} CELLS``; it prints JSON.
 """
 
 from __future__ import annotations
@@ -30,7 +31,18 @@ def _resident_mb() -> float:
     return pages * resource.getpagesize() / 2**20
 
 
+def _reset_peak() -> None:
+    """Resets this process's high-water mark to its current resident size (Linux >= 4.0)."""
+    with open("/proc/self/clear_refs", "w") as f:
+        f.write("5")
+
+
 def _peak_mb() -> float:
+    """High-water resident size since the last reset (``ru_maxrss`` cannot be reset)."""
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
@@ -43,6 +55,7 @@ def _child(impl: str, cells: int) -> dict[str, Any]:
         positions, cell = fcc_lattice(cells)
         system = _core.LjSystem(rc=md.CUTOFF, skin=md.SKIN, shift=False, threads=1)
         before = _resident_mb()
+        _reset_peak()
         t0 = time.perf_counter()
         system.set_system(positions, cell, [True, True, True])
         system.compute(positions, energy_virial=True)
@@ -56,7 +69,9 @@ def _child(impl: str, cells: int) -> dict[str, Any]:
     reason = lammps.lammps_available()
     if reason is not None:
         return {"skipped": reason}
+    lammps._lammps_module()  # import and load LAMMPS and MPI before the reset
     before = _resident_mb()
+    _reset_peak()
     run = lammps.run_lammps_lj(cells, 0)
     return {"atoms": run.atoms, "seconds": run.setup_seconds, "before_mb": before,
             "peak_mb": _peak_mb()}
