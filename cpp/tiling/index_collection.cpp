@@ -78,8 +78,8 @@ void IndexCollection::AppendGeneration(const int32_t* rows, const int32_t* cols,
                                        const TilingKernels& k) {
   const int64_t first_group = slots_.num_groups();
   const int64_t first_slot = slots_.num_slots();
-  generations_.push_back(
-      TileAndGroup(rows, cols, ids, n, geo_, rule_, grouping_, active, k, &slots_, threads_));
+  generations_.push_back(TileAndGroup(rows, cols, ids, n, geo_, rule_, grouping_, active, k,
+                                      &slots_, threads_, /*unique_edges=*/refill_holes_));
   group_listed_.resize(slots_.num_groups(), 0);
   if (refill_holes_) {
     // Refill mode never searches (refilled slots are in no Index): the generation's Index, 8

@@ -71,6 +71,7 @@ class IndexCollection {
   // tile that holds neither its row nor its column, so groups stay full and fewer generations
   // and compactions are needed. A refilled slot is in no generation's Index, so the Index is
   // not kept (8 bytes per edge) and Locate, Activate, Deactivate and Update refuse to run.
+  // Edges must not repeat (an MD half list): they are grouped without deduplication.
   void set_refill_holes(bool on) { refill_holes_ = on; }
   // Slots refilled by the last UpdateFromDiff (their slot_edge holds the new edge's id).
   const std::vector<int32_t>& refilled_slots() const { return refilled_; }

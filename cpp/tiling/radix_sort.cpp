@@ -18,12 +18,13 @@ constexpr size_t kMinParallelPairs = size_t{1} << 15;
 
 size_t Digit(uint64_t key, int shift) { return (key >> shift) & (kBuckets - 1); }
 
-void SerialSort(std::vector<uint64_t>* keys, std::vector<int32_t>* ids, uint64_t varying) {
+void SerialSort(std::vector<uint64_t>* keys, std::vector<int32_t>* ids, uint64_t varying,
+                int low_bit) {
   const size_t n = keys->size();
   std::vector<uint64_t> key_tmp(n);
   std::vector<int32_t> id_tmp(n);
   std::vector<size_t> count(kBuckets);
-  for (int shift = 0; shift < 64; shift += kDigitBits) {
+  for (int shift = low_bit; shift < 64; shift += kDigitBits) {
     if (Digit(varying, shift) == 0) continue;
     std::fill(count.begin(), count.end(), 0);
     const uint64_t* in_k = keys->data();
@@ -50,10 +51,10 @@ void SerialSort(std::vector<uint64_t>* keys, std::vector<int32_t>* ids, uint64_t
 // shares in share order, and each thread scatters its share in input order, which is the serial
 // scatter's order: the result is the serial one exactly.
 void ParallelSort(std::vector<uint64_t>* keys, std::vector<int32_t>* ids, uint64_t varying,
-                  int32_t threads) {
+                  int32_t threads, int low_bit) {
   const size_t n = keys->size();
   std::vector<int> shifts;
-  for (int shift = 0; shift < 64; shift += kDigitBits)
+  for (int shift = low_bit; shift < 64; shift += kDigitBits)
     if (Digit(varying, shift) != 0) shifts.push_back(shift);
   std::vector<uint64_t> key_tmp(n);
   std::vector<int32_t> id_tmp(n);
@@ -102,9 +103,10 @@ void ParallelSort(std::vector<uint64_t>* keys, std::vector<int32_t>* ids, uint64
 
 }  // namespace
 
-void RadixSortPairs(std::vector<uint64_t>* keys, std::vector<int32_t>* ids, int32_t threads) {
+void RadixSortPairs(std::vector<uint64_t>* keys, std::vector<int32_t>* ids, int32_t threads,
+                    int low_bit) {
   const size_t n = keys->size();
-  if (n < 2) return;
+  if (n < 2 || low_bit >= 64) return;
   uint64_t varying = 0;
   const uint64_t first = (*keys)[0];
   const uint64_t* k = keys->data();
@@ -112,12 +114,12 @@ void RadixSortPairs(std::vector<uint64_t>* keys, std::vector<int32_t>* ids, int3
   if (threads > 1 && n >= kMinParallelPairs) {
 #pragma omp parallel for num_threads(threads) reduction(| : varying) schedule(static)
     for (size_t i = 0; i < n; ++i) varying |= k[i] ^ first;
-    ParallelSort(keys, ids, varying, threads);
+    ParallelSort(keys, ids, varying >> low_bit << low_bit, threads, low_bit);
     return;
   }
 #endif
   for (size_t i = 0; i < n; ++i) varying |= k[i] ^ first;
-  SerialSort(keys, ids, varying);
+  SerialSort(keys, ids, varying >> low_bit << low_bit, low_bit);
 }
 
 }  // namespace irreg
