@@ -298,8 +298,8 @@ UpdateStats IndexCollection::UpdateFromDiff(const int32_t* found_slots, const Ed
 // cost most of a rebuild. New edges are sorted by tile too; each tile's edges, in order, take
 // the first hole of their tile whose group holds neither their row nor their column (at most
 // kTries groups looked at per edge, so a tile of conflicting groups costs little), and only the
-// tiles that have new edges are visited. Serial and deterministic: the index is the same at
-// every thread count.
+// tiles that have new edges are visited. Tiles are independent, so with threads ranges of them
+// run at once; each tile's outcome is the serial one, so the index is the same at every count.
 std::vector<int64_t> IndexCollection::RefillHoles(const int32_t* new_rows, const int32_t* new_cols,
                                                   const EdgeId* new_ids, int64_t n_new) {
   constexpr int kTries = 16;
@@ -340,39 +340,62 @@ std::vector<int64_t> IndexCollection::RefillHoles(const int32_t* new_rows, const
   int32_t* ycoord = slots_.ycoord.data();
   EdgeId* slot_edge = slots_.slot_edge.data();
   std::vector<uint8_t> placed(n_new, 0);
-  auto tile_begin = hole_keys_.begin();
-  for (int64_t e = 0; e < n_new;) {
-    const uint64_t key = edge_keys[e];
-    int64_t e_end = e;
-    while (e_end < n_new && edge_keys[e_end] == key) ++e_end;
-    tile_begin = std::lower_bound(tile_begin, hole_keys_.end(), key);
-    const size_t h = tile_begin - hole_keys_.begin();
-    const size_t h_end = std::upper_bound(tile_begin, hole_keys_.end(), key) - hole_keys_.begin();
-    for (; e < e_end; ++e) {
-      const int64_t q = edge_order[e];
-      const int32_t x = new_rows[q] & ~tile_mask, y = new_cols[q] & ~tile_mask;
-      int tries = 0;
-      int64_t refused = -1;  // a group just found to conflict: its other holes are skipped
-      for (size_t c = h; c < h_end && tries < kTries; ++c) {
-        const int32_t slot = holes_[c];
-        if (slot < 0) continue;  // taken by an earlier edge
-        const int64_t first = static_cast<int64_t>(slot / kLanes) * kLanes;
-        if (first == refused) continue;
-        ++tries;
-        refused = first;
-        bool conflict = false;
-        for (int lane = 0; lane < kLanes; ++lane) {
-          const int32_t lx = xcoord[first + lane];
-          conflict |= lx >= 0 && (lx == x || ycoord[first + lane] == y);
+  // Edges [e_first, e_last) (whole tiles) into their tiles' holes; a tile's holes and groups
+  // belong to it alone, so ranges of tiles can run at once. Refilled slots go to `out`.
+  const auto refill_range = [&](int64_t e_first, int64_t e_last, std::vector<int32_t>* out) {
+    auto tile_begin = hole_keys_.begin();
+    for (int64_t e = e_first; e < e_last;) {
+      const uint64_t key = edge_keys[e];
+      int64_t e_end = e;
+      while (e_end < e_last && edge_keys[e_end] == key) ++e_end;
+      tile_begin = std::lower_bound(tile_begin, hole_keys_.end(), key);
+      size_t h = tile_begin - hole_keys_.begin();  // advances past the holes used up front
+      const size_t h_end =
+          std::upper_bound(tile_begin, hole_keys_.end(), key) - hole_keys_.begin();
+      for (; e < e_end; ++e) {
+        const int64_t q = edge_order[e];
+        const int32_t x = new_rows[q] & ~tile_mask, y = new_cols[q] & ~tile_mask;
+        while (h < h_end && holes_[h] < 0) ++h;
+        int tries = 0;
+        int64_t refused = -1;  // a group just found to conflict: its other holes are skipped
+        for (size_t c = h; c < h_end && tries < kTries; ++c) {
+          const int32_t slot = holes_[c];
+          if (slot < 0) continue;  // taken by an earlier edge
+          const int64_t first = static_cast<int64_t>(slot / kLanes) * kLanes;
+          if (first == refused) continue;
+          ++tries;
+          refused = first;
+          bool conflict = false;
+          for (int lane = 0; lane < kLanes; ++lane) {
+            const int32_t lx = xcoord[first + lane];
+            conflict |= lx >= 0 && (lx == x || ycoord[first + lane] == y);
+          }
+          if (conflict) continue;
+          xcoord[slot] = x, ycoord[slot] = y, slot_edge[slot] = new_ids[q];
+          out->push_back(slot);
+          holes_[c] = -1;
+          placed[q] = 1;
+          break;
         }
-        if (conflict) continue;
-        xcoord[slot] = x, ycoord[slot] = y, slot_edge[slot] = new_ids[q];
-        refilled_.push_back(slot);
-        holes_[c] = -1;
-        placed[q] = 1;
-        break;
       }
     }
+  };
+  const int64_t chunks = threads_ > 1 && n_new >= 4096 ? 4 * threads_ : 1;
+  if (chunks == 1) {
+    refill_range(0, n_new, &refilled_);
+  } else {
+    // chunk c starts at the first tile boundary at or after n_new * c / chunks
+    std::vector<int64_t> start(chunks + 1, n_new);
+    for (int64_t c = 0; c < chunks; ++c) {
+      int64_t e = n_new * c / chunks;
+      while (e > 0 && e < n_new && edge_keys[e] == edge_keys[e - 1]) ++e;
+      start[c] = e;
+    }
+    std::vector<std::vector<int32_t>> part(chunks);
+#pragma omp parallel for num_threads(threads_) schedule(dynamic, 1)
+    for (int64_t c = 0; c < chunks; ++c)
+      refill_range(start[c], std::max(start[c], start[c + 1]), &part[c]);
+    for (const std::vector<int32_t>& p : part) refilled_.insert(refilled_.end(), p.begin(), p.end());
   }
   std::vector<int64_t> left;
   left.reserve(n_new - static_cast<int64_t>(refilled_.size()));
