@@ -92,7 +92,9 @@ def run(args: argparse.Namespace) -> int:
     memory_cells = args.memory_cells
     if memory_cells is None:
         memory_cells = 10 if args.quick else 0 if args.cells else 63
-    harness.plan(len(cells) * (count_specs(isas) + 2 * len(counts)) + (2 if memory_cells else 0))
+    ase_threads = len({1, *counts}) - 1  # ASE rows beyond the one-thread irreg row
+    harness.plan(len(cells) * (count_specs(isas) + 2 * len(counts) + ase_threads)
+                 + (2 if memory_cells else 0))
     for c in cells:
         md_benchmark(
             c,
@@ -158,7 +160,7 @@ def md_benchmark(
     harness.run(force_specs(cells, case, x20, isas))
     harness.run(run_specs(cells, case, isas, steps))
     harness.run(state_specs(cells, case, best, steps))
-    harness.run(ase_specs(cells, case, best, steps))
+    harness.run(ase_specs(cells, case, best, steps, threads))
     harness.run(thread_specs(cells, case, best, steps, threads))
 
 
@@ -182,7 +184,7 @@ def count_specs(isas: Sequence[str]) -> int:
     force = 1 + len(isas) + ("scalar" not in isas)
     runs = len(RUN_REBUILDS) * (1 + len(isas) + 2)  # serial, Inc-Group per ISA, LAMMPS x 2
     states = len(OTHER_STATES) * 3  # irreg, LAMMPS lj/cut and opt
-    ase = len(ASE_CALCULATORS)
+    ase = len(ASE_CALCULATORS)  # plus one irreg row per thread count above 1: see run()
     return rebuild + force + runs + states + ase
 
 
@@ -485,7 +487,11 @@ def memory_specs(cells: int) -> list[hs.Spec]:
 # --- ASE drivers --------------------------------------------------------------------------------------
 
 
-def ase_specs(cells: int, case: str, isa: str, steps: int) -> list[hs.Spec]:
+def ase_specs(cells: int, case: str, isa: str, steps: int,
+              threads: Sequence[int] = (1,)) -> list[hs.Spec]:
+    """ase.md.verlet.VelocityVerlet driving ase_irreg.LennardJones at each thread count in
+    ``threads`` (1 always), asap3's calculator (one thread: PyPI's asap3 builds without OpenMP)
+    and, for small systems, ASE's own."""
     from ase import Atoms
     from ase.calculators.lj import LennardJones as AseLennardJones
     from ase.md.verlet import VelocityVerlet
@@ -506,8 +512,11 @@ def ase_specs(cells: int, case: str, isa: str, steps: int) -> list[hs.Spec]:
         atoms.get_forces()  # the first forces (and neighbour list) are not part of the steps
         return VelocityVerlet(atoms, timestep=md.TIMESTEP)
 
-    calcs: list[tuple[str, Any, str | None]] = [
-        ("irreg", lambda: LennardJones(rc=md.CUTOFF, skin=md.SKIN, isa=isa), None)
+    counts = sorted({1, *threads})
+    calcs: list[tuple[str, Any, str | None, int | None]] = [
+        ("irreg", lambda t=t: LennardJones(rc=md.CUTOFF, skin=md.SKIN, isa=isa, threads=t), None,
+         t)
+        for t in counts
     ]
     try:
         from asap3 import LennardJones as AsapLennardJones
@@ -517,17 +526,18 @@ def ase_specs(cells: int, case: str, isa: str, steps: int) -> list[hs.Spec]:
                 "asap3",
                 lambda: AsapLennardJones([18], [1.0], [1.0], rCut=md.CUTOFF, modified=True),
                 None,
+                None,
             )
         )
     except ImportError:
-        calcs.append(("asap3", None, "asap3 is not installed (pip install asap3)"))
+        calcs.append(("asap3", None, "asap3 is not installed (pip install asap3)", None))
     ase_skip = (
         None if n <= ASE_MAX_ATOMS else f"{n:,} atoms > {ASE_MAX_ATOMS:,}: per-atom Python loop"
     )
-    calcs.append(("ase", lambda: AseLennardJones(rc=md.CUTOFF), ase_skip))
+    calcs.append(("ase", lambda: AseLennardJones(rc=md.CUTOFF), ase_skip, None))
 
     specs = []
-    for impl, make, skip in calcs:
+    for impl, make, skip, t in calcs:
         ase_steps = steps if impl != "ase" else max(5, steps // 10)
         specs.append(
             hs.Spec(
@@ -541,6 +551,7 @@ def ase_specs(cells: int, case: str, isa: str, steps: int) -> list[hs.Spec]:
                 work=n * ase_steps,
                 work_unit="atom-steps",
                 skip_reason=skip,
+                threads=t,
             )
         )
     return specs
