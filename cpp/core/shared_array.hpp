@@ -28,6 +28,11 @@ class SharedArray {
     Detach();
     data_->resize(n, fill);
   }
+  void reserve(size_t n) {
+    if (n <= data_->capacity()) return;
+    Detach();
+    data_->reserve(n);
+  }
   void push_back(const T& x) {
     Detach();
     data_->push_back(x);

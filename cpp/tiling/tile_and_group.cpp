@@ -399,6 +399,15 @@ TileIndex TileAndGroup(const int32_t* rows, const int32_t* cols, const EdgeId* e
   RadixSortPairs(&keys, &order, threads, unique_edges ? 2 * L : 0);
   const int64_t unique = unique_edges ? n : Deduplicate(&keys, &order, threads);
 
+  // Room for a first build's groups at a lane fill of one half or more, reserved at once:
+  // growing by doubling copied every slot array and held old and new copies together (the peak
+  // of a 1M-atom MD build). Pages reserved but never written are not resident.
+  if (slots->num_groups() == 0) {  // a first build; later generations grow as they come
+    const size_t groups = static_cast<size_t>(unique / (kLanes / 2) + 1);
+    slots->row_base.reserve(groups), slots->col_base.reserve(groups);
+    slots->xcoord.reserve(groups * kLanes), slots->ycoord.reserve(groups * kLanes);
+    slots->slot_edge.reserve(groups * kLanes);
+  }
   std::vector<TileKey> tile_keys;
   std::vector<int32_t> index_begin, index(unique), pos(unique), group_begin;
   // Past 2^31 slots the serial path throws cleanly; inside a parallel region it could not.
