@@ -238,6 +238,7 @@ UpdateStats IndexCollection::UpdateFromDiff(const int32_t* found_slots, const Ed
       throw std::invalid_argument("vanished slot outside the index");
   k.ScatterSlotValue(slots_.xcoord.data(), vanished_slots, n_vanished, -1);
   refilled_.clear();
+  bool due;  // compaction
   if (refill_holes_) {
     pending_holes_.insert(pending_holes_.end(), vanished_slots, vanished_slots + n_vanished);
     const std::vector<int64_t> left = RefillHoles(new_rows, new_cols, new_ids, n_new);
@@ -256,28 +257,17 @@ UpdateStats IndexCollection::UpdateFromDiff(const int32_t* found_slots, const Ed
     // when the lanes in use fell by the threshold's share below what the last build left.
     const double used = static_cast<double>(n_found + stats.added) /
                         static_cast<double>(std::max<int64_t>(slots_.num_slots(), 1));
-    if (used < built_fill_ * (1.0 - compact_threshold_) ||
-        static_cast<int>(generations_.size()) > max_generations_) {
-      if (!may_compact) {
-        stats.compact_due = true;
-        return stats;
-      }
-      EdgeId* slot_edge = slots_.slot_edge.data();
-      for (int64_t q = 0; q < n_found; ++q) slot_edge[found_slots[q]] = found_ids[q];
-      Compact(k);
-      stats.compacted = true;
-      stats.holes = 0;
-    }
-    return stats;
+    due = used < built_fill_ * (1.0 - compact_threshold_);
+  } else {
+    const int64_t indexed_before = NumIndexed();
+    if (n_new > 0) AppendGeneration(new_rows, new_cols, new_ids, n_new, /*active=*/true, k);
+    const int64_t indexed = NumIndexed();
+    stats.found = n_found;
+    stats.added = indexed - indexed_before;
+    stats.holes = indexed - (n_found + stats.added);
+    due = stats.holes > compact_threshold_ * static_cast<double>(indexed);
   }
-  const int64_t indexed_before = NumIndexed();
-  if (n_new > 0) AppendGeneration(new_rows, new_cols, new_ids, n_new, /*active=*/true, k);
-  const int64_t indexed = NumIndexed();
-  stats.found = n_found;
-  stats.added = indexed - indexed_before;
-  stats.holes = indexed - (n_found + stats.added);
-  if (stats.holes > compact_threshold_ * static_cast<double>(indexed) ||
-      static_cast<int>(generations_.size()) > max_generations_) {
+  if (due || static_cast<int>(generations_.size()) > max_generations_) {
     if (!may_compact) {
       stats.compact_due = true;
       return stats;
