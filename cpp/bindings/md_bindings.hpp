@@ -256,9 +256,8 @@ class PyLjSystem {
     memory["index_search_mb"] = mem.index_search * mb;
     memory["scratch_mb"] = mem.scratch * mb;
     memory["total_mb"] = mem.total() * mb;
-    memory["bytes_per_atom"] = s.pairs > 0 || system_->num_atoms() > 0
-                                   ? static_cast<double>(mem.total()) / std::max<int64_t>(system_->num_atoms(), 1)
-                                   : 0.0;
+    memory["bytes_per_atom"] =
+        static_cast<double>(mem.total()) / std::max<int64_t>(system_->num_atoms(), 1);
     memory["bytes_per_pair"] = static_cast<double>(mem.total()) / std::max<int64_t>(s.pairs, 1);
     d["memory"] = memory;
     d["isa"] = system_->isa();

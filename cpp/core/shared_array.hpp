@@ -3,10 +3,17 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
 namespace irreg {
+
+// Bytes a std::vector has allocated (its capacity), for memory budgets.
+template <typename T>
+int64_t CapacityBytes(const std::vector<T>& v) {
+  return static_cast<int64_t>(v.capacity() * sizeof(T));
+}
 
 template <typename T>
 class SharedArray {
@@ -18,7 +25,7 @@ class SharedArray {
   const T* data() const { return data_->data(); }
   size_t size() const { return data_->size(); }
   bool empty() const { return data_->empty(); }
-  size_t capacity_bytes() const { return data_->capacity() * sizeof(T); }
+  int64_t capacity_bytes() const { return CapacityBytes(*data_); }
   T& operator[](size_t i) { return (*data_)[i]; }
   const T& operator[](size_t i) const { return (*data_)[i]; }
 

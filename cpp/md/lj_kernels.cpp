@@ -188,8 +188,8 @@ void Sweep(const md::LjGroups& p, const md::LjCoefficients& c, const double* pos
       double u;
       const double du = PairForce<kEnergyVirial, kSmooth>(coef, ro2, true, r2, &u);
       const double fx = du * dx, fy = du * dy, fz = du * dz;
-      AddXyz(force + 4 * j0, s, true, -fx, -fy, -fz);
-      AddXyz(force + 4 * i0, r, true, fx, fy, fz);
+      AddXyz(force + 4 * j0, s, -fx, -fy, -fz);
+      AddXyz(force + 4 * i0, r, fx, fy, fz);
       if (kEnergyVirial) sums.Add(true, u, fx, fy, fz, dx, dy, dz);
     }
   }

@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <stdexcept>
 #include <string>
-#include <type_traits>
 #include <utility>
 
 #ifdef _OPENMP
@@ -14,6 +13,7 @@
 #endif
 
 #include "core/dispatch.hpp"
+#include "core/shared_array.hpp"
 #include "core/threads.hpp"
 #include "md/lj_isa_choice.hpp"
 #include "md/lj_pair_list.hpp"
@@ -457,7 +457,7 @@ void LjSystem::SortGroupsByTile() {
   ParallelFor(opt_.threads, static_cast<int64_t>(active.size()), [&](int64_t k) {
     const int32_t g = active[k];
     sweep_groups_[k] = g;
-    keys[k] = (static_cast<uint64_t>(s.row_base[g]) << 32) | static_cast<uint32_t>(s.col_base[g]);
+    keys[k] = s.TileOrderOf(g);
   });
   if (!std::is_sorted(keys.begin(), keys.end())) RadixSortPairs(&keys, &sweep_groups_, opt_.threads);
 }
@@ -468,16 +468,14 @@ void LjSystem::SortGroupsByTile() {
 // stable sort, in one pass instead of a sort of every group.
 void LjSystem::MergeNewGroupsIntoSweep(int64_t first_new) {
   const GroupedSlots& s = index_->slots();
-  const auto key = [&](int32_t g) {
-    return (static_cast<uint64_t>(s.row_base[g]) << 32) | static_cast<uint32_t>(s.col_base[g]);
-  };
+  const auto key = [&](int64_t g) { return s.TileOrderOf(g); };
   const int64_t num_new = s.num_groups() - first_new;
   std::vector<int32_t> merged(sweep_groups_.size() + num_new);
   auto old_at = sweep_groups_.begin();
   int64_t next_new = first_new;
   for (int32_t& out : merged) {
     if (old_at != sweep_groups_.end() &&
-        (next_new == s.num_groups() || key(*old_at) <= key(static_cast<int32_t>(next_new))))
+        (next_new == s.num_groups() || key(*old_at) <= key(next_new)))
       out = *old_at++;
     else
       out = static_cast<int32_t>(next_new++);
@@ -486,9 +484,7 @@ void LjSystem::MergeNewGroupsIntoSweep(int64_t first_new) {
 }
 
 LjMemory LjSystem::MemoryBytes() const {
-  const auto bytes = [](const auto& v) {
-    return static_cast<int64_t>(v.capacity() * sizeof(typename std::decay_t<decltype(v)>::value_type));
-  };
+  const auto bytes = [](const auto& v) { return CapacityBytes(v); };
   const auto list = [&](const PairList& p) { return bytes(p.row_begin) + bytes(p.cols); };
   LjMemory m;
   m.atoms = bytes(order_) + bytes(pos_) + bytes(built_pos_) + bytes(offset_) + bytes(force_) +

@@ -21,8 +21,7 @@ namespace irreg::IRREG_ISA_NS {
 inline void LoadXyz(const double* base, int32_t i, double* x, double* y, double* z) {
   *x = base[4 * i], *y = base[4 * i + 1], *z = base[4 * i + 2];
 }
-inline void AddXyz(double* base, int32_t i, bool mask, double x, double y, double z) {
-  if (!mask) return;
+inline void AddXyz(double* base, int32_t i, double x, double y, double z) {
   base[4 * i] += x, base[4 * i + 1] += y, base[4 * i + 2] += z;
 }
 

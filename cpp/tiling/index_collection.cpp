@@ -1,7 +1,6 @@
 #include "tiling/index_collection.hpp"
 
 #include <algorithm>
-#include <type_traits>
 #include <stdexcept>
 #include <string>
 
@@ -294,14 +293,12 @@ std::vector<int64_t> IndexCollection::RefillHoles(const int32_t* new_rows, const
                                                   const EdgeId* new_ids, int64_t n_new) {
   constexpr int kTries = 16;
   const int32_t tile_mask = ~(geo_.tile_size - 1);
-  const auto tile_of = [](int32_t row_base, int32_t col_base) {
-    return (static_cast<uint64_t>(row_base) << 32) | static_cast<uint32_t>(col_base);
-  };
+  const auto tile_of = &GroupedSlots::TileOrder;
   {  // merge the pending holes in, dropping the used ones
     std::vector<uint64_t> keys(pending_holes_.size());
     for (size_t h = 0; h < pending_holes_.size(); ++h) {
       const int32_t g = pending_holes_[h] / kLanes;
-      keys[h] = tile_of(slots_.row_base[g], slots_.col_base[g]);
+      keys[h] = slots_.TileOrderOf(g);
     }
     RadixSortPairs(&keys, &pending_holes_, threads_);
     std::vector<uint64_t> merged_keys;
@@ -484,19 +481,16 @@ int64_t IndexCollection::NumIndexed() const {
 }
 
 IndexCollection::Memory IndexCollection::MemoryBytes() const {
-  const auto bytes = [](const auto& v) {
-    return static_cast<int64_t>(v.capacity() * sizeof(typename std::decay_t<decltype(v)>::value_type));
-  };
   Memory m;
-  m.slots = static_cast<int64_t>(slots_.xcoord.capacity_bytes() + slots_.ycoord.capacity_bytes() +
-                                 slots_.slot_edge.capacity_bytes() + slots_.row_base.capacity_bytes() +
-                                 slots_.col_base.capacity_bytes()) +
-            static_cast<int64_t>(active_groups_.capacity_bytes()) + bytes(group_listed_);
+  m.slots = slots_.xcoord.capacity_bytes() + slots_.ycoord.capacity_bytes() +
+            slots_.slot_edge.capacity_bytes() + slots_.row_base.capacity_bytes() +
+            slots_.col_base.capacity_bytes() + active_groups_.capacity_bytes() +
+            CapacityBytes(group_listed_);
   for (const TileIndex& g : generations_)
-    m.index += static_cast<int64_t>(g.tile_keys.capacity_bytes() + g.index_begin.capacity_bytes() +
-                                    g.index.capacity_bytes() + g.pos.capacity_bytes() +
-                                    g.group_begin.capacity_bytes());
-  m.holes = bytes(holes_) + bytes(pending_holes_) + bytes(hole_keys_) + bytes(refilled_);
+    m.index += g.tile_keys.capacity_bytes() + g.index_begin.capacity_bytes() +
+               g.index.capacity_bytes() + g.pos.capacity_bytes() + g.group_begin.capacity_bytes();
+  m.holes = CapacityBytes(holes_) + CapacityBytes(pending_holes_) + CapacityBytes(hole_keys_) +
+            CapacityBytes(refilled_);
   return m;
 }
 

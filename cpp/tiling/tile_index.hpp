@@ -83,6 +83,13 @@ struct GroupedSlots {
 
   int64_t num_groups() const { return static_cast<int64_t>(row_base.size()); }
   int64_t num_slots() const { return static_cast<int64_t>(xcoord.size()); }
+  // Groups of one tile share this key; ascending keys are tile order (row tile, then column).
+  static uint64_t TileOrder(int32_t row_base, int32_t col_base) {
+    return (static_cast<uint64_t>(row_base) << 32) | static_cast<uint32_t>(col_base);
+  }
+  uint64_t TileOrderOf(int64_t group) const {
+    return TileOrder(row_base[group], col_base[group]);
+  }
 };
 
 }  // namespace irreg
