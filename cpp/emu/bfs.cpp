@@ -134,7 +134,7 @@ class Explore : public Program {
     sim.Compute(t, 2);
     ++t.s[5];
     t.pc = 2;
-    return Step::kContinue;
+    return Entry(sim, t);  // straight on to the next neighbour: usually a migration home
   }
 
   Step NextBlock(Thread& t) {

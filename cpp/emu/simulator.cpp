@@ -268,7 +268,7 @@ void Simulator::Spawn(Thread& parent, Program* program, int32_t nodelet, const i
 }
 
 void Simulator::Push(int32_t thread, Cycles time, bool arrive) {
-  events_.push(Event{time, seq_++, thread, arrive});
+  events_.Push(Event{time, seq_++, thread, arrive});
 }
 
 void Simulator::Admit(int32_t thread, Cycles time) {
@@ -302,8 +302,7 @@ Cycles Simulator::RunWorkers(Cycles start, const std::vector<Worker>& workers) {
   Push(NewThread(root_.get(), 0, start, zero), start, true);
   Cycles end = start;
   while (!events_.empty()) {
-    const Event e = events_.top();
-    events_.pop();
+    const Event e = events_.Pop();
     current_ = e.thread;
     if (e.time > now_ + 256) {  // forget busy periods that can no longer be reached
       now_ = e.time;
@@ -311,14 +310,15 @@ Cycles Simulator::RunWorkers(Cycles start, const std::vector<Worker>& workers) {
         for (Timeline& tl : *group) tl.Advance(now_);
     }
     Thread& t = threads_[e.thread];
-    if (e.arrive) {
-      if (resident_[t.nodelet] < m_.threads_per_nodelet()) {
-        Admit(e.thread, e.time);
-      } else {
-        ++r_.arrivals_waited[t.nodelet];
-        waiting_[t.nodelet].push_back(e.thread);
+    if (e.arrive) {  // a threadlet reaches a nodelet: it runs at once if there is room
+      const int32_t d = t.nodelet;
+      if (resident_[d] >= m_.threads_per_nodelet()) {
+        ++r_.arrivals_waited[d];
+        waiting_[d].push_back(e.thread);
+        continue;
       }
-      continue;
+      r_.peak_threads[d] = std::max(r_.peak_threads[d], ++resident_[d]);
+      t.time = std::max(t.time, e.time);
     }
     const Step step = t.program->Run(*this, t);
     if (step == Step::kContinue) {

@@ -19,10 +19,10 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
-#include <queue>
 #include <string>
 #include <vector>
 
+#include "emu/event_queue.hpp"
 #include "emu/machine.hpp"
 #include "emu/timeline.hpp"
 
@@ -124,15 +124,6 @@ class Simulator {
     std::vector<int32_t> owner;
     std::vector<int64_t> offset;  // custom: local slot of each element
   };
-  struct Event {
-    Cycles time;
-    uint64_t seq;
-    int32_t thread;
-    bool arrive;
-    bool operator>(const Event& o) const {
-      return time != o.time ? time > o.time : seq > o.seq;
-    }
-  };
   class Root;
   class Leader;
 
@@ -158,7 +149,7 @@ class Simulator {
   std::vector<std::deque<int32_t>> waiting_;
   std::deque<Thread> threads_;
   std::vector<int32_t> free_threads_;
-  std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
+  EventQueue events_;
   uint64_t seq_ = 0;
   Report r_;
   int32_t current_ = -1;  // the threadlet whose Run is executing

@@ -23,7 +23,18 @@ class Timeline {
 
   // Serves a request arriving at `at` for `service` cycles; returns when it completes.
   double Reserve(double at, double service) {
-    int64_t b = Open(std::max(base_, static_cast<int64_t>(at / kBin)));
+    int64_t b = std::max(base_, static_cast<int64_t>(at / kBin));
+    {  // the common case: the arrival's bin is open and the request fits in what is left of it
+      Bin& slot = At(b);
+      const double start = std::max(at, b * kBin + slot.used);
+      if (slot.next == b && start + service <= (b + 1) * kBin) {
+        Use(slot, service);
+        last_start_ = start;
+        end_ = std::max(end_, start + service);
+        return start + service;
+      }
+    }
+    b = Open(b);
     double start = std::max(at, b * kBin + At(b).used);
     while (start >= (b + 1) * kBin - kFull) {  // no room left in this bin after `at`
       b = Open(b + 1);
@@ -48,15 +59,7 @@ class Timeline {
   }
 
   // Forgets bins before `now`: no request can arrive before the clock.
-  void Advance(double now) {
-    const int64_t b = static_cast<int64_t>(now / kBin) - 1;
-    while (base_ < b && head_ < bins_.size()) ++head_, ++base_;
-    if (head_ == bins_.size()) base_ = std::max(base_, b);
-    if (head_ > 4096 && 2 * head_ > bins_.size()) {  // drop the forgotten prefix now and then
-      bins_.erase(bins_.begin(), bins_.begin() + static_cast<std::ptrdiff_t>(head_));
-      head_ = 0;
-    }
-  }
+  void Advance(double now) { base_ = std::max(base_, static_cast<int64_t>(now / kBin) - 1); }
 
   double free_at() const { return end_; }
   double last_start() const { return last_start_; }  // when the last request began service
@@ -64,37 +67,48 @@ class Timeline {
  private:
   static constexpr double kFull = 1e-9;
 
+  // The bins live in a ring indexed by bin number: a slot holds the bin it was last opened for
+  // (`bin`), and a slot holding an older bin is an empty one. Long idle stretches cost nothing
+  // (an array of every bin grew by one entry per 32 cycles of every resource, idle or not), and
+  // the ring doubles when a queue reaches further ahead than it spans.
   struct Bin {
+    int64_t bin;   // the bin number the slot holds
     double used;   // work served in the bin
     int64_t next;  // the bin itself, or a later bin to look at once it is full
   };
-  Bin& At(int64_t b) { return bins_[head_ + static_cast<size_t>(b - base_)]; }
-
-  void Grow(int64_t b) {
-    while (head_ + static_cast<size_t>(b - base_) >= bins_.size())
-      bins_.push_back(Bin{0.0, base_ + static_cast<int64_t>(bins_.size() - head_)});
+  Bin& At(int64_t b) {
+    if (b - base_ >= static_cast<int64_t>(ring_.size())) Widen(b);
+    Bin& slot = ring_[static_cast<size_t>(b) & (ring_.size() - 1)];
+    if (slot.bin != b) slot = Bin{b, 0.0, b};
+    return slot;
+  }
+  void Widen(int64_t b) {
+    size_t size = ring_.size();
+    while (b - base_ >= static_cast<int64_t>(size)) size *= 2;
+    std::vector<Bin> wider(size, Bin{-1, 0.0, -1});
+    for (const Bin& slot : ring_)
+      if (slot.bin >= base_) wider[static_cast<size_t>(slot.bin) & (size - 1)] = slot;
+    ring_.swap(wider);
   }
   // The first bin at or after b with room: full bins point past themselves (path halving keeps
   // a long saturated stretch cheap to cross).
   int64_t Open(int64_t b) {
-    Grow(b);
     while (At(b).next != b) {
       const int64_t n = At(b).next;
-      Grow(n);
-      At(b).next = At(n).next;
+      const int64_t after = At(n).next;
+      At(b).next = after;
       b = n;
     }
     return b;
   }
-  void Use(int64_t b, double work) {
-    Bin& bin = At(b);
+  void Use(int64_t b, double work) { Use(At(b), work); }
+  static void Use(Bin& bin, double work) {
     bin.used += work;
-    if (bin.used >= kBin - kFull) bin.next = b + 1;
+    if (bin.used >= kBin - kFull) bin.next = bin.bin + 1;
   }
 
-  std::vector<Bin> bins_;  // bin base_ + i at bins_[head_ + i]
-  size_t head_ = 0;
-  int64_t base_ = 0;
+  std::vector<Bin> ring_ = std::vector<Bin>(256, Bin{-1, 0.0, -1});
+  int64_t base_ = 0;  // no request arrives before this bin
   double end_ = 0, last_start_ = 0;
 };
 
