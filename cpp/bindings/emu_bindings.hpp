@@ -142,6 +142,26 @@ inline void BindEmu(py::module_& m) {
       py::arg("machine"), py::arg("n"), py::arg("threads"));
 
   m.def(
+      "emu_pointer_chase",
+      [](const py::dict& machine, int64_t n, const std::string& mode, int64_t block_size,
+         int32_t threads, uint64_t seed) {
+        const emu::Machine mc = MachineFrom(machine);
+        emu::ChaseOptions o;
+        o.mode = mode;
+        o.block_size = block_size;
+        o.threads = threads;
+        o.seed = seed;
+        emu::ChaseResult r = Guarded([&] { return emu::SimulatePointerChase(mc, n, o); });
+        py::dict d;
+        d["report"] = ReportDict(r.report);
+        d["bytes"] = r.bytes;
+        d["sum"] = r.sum;
+        return d;
+      },
+      py::arg("machine"), py::arg("n"), py::arg("mode"), py::arg("block_size"),
+      py::arg("threads"), py::arg("seed"));
+
+  m.def(
       "emu_spmv",
       [](const py::dict& machine, int64_t rows, int64_t cols, const I64Array& indptr,
          const I64Array& indices, const F64InArray& data, const F64InArray& x, bool two_d,
@@ -178,6 +198,20 @@ inline void BindEmu(py::module_& m) {
       py::arg("machine"), py::arg("rows"), py::arg("cols"), py::arg("indptr"),
       py::arg("indices"), py::arg("data"), py::arg("x"), py::arg("two_d"),
       py::arg("replicate_x"), py::arg("threads"), py::arg("grain"));
+
+  m.def(
+      "emu_bfs_levels",
+      [](const I64Array& indptr, const I32EmuArray& indices, int32_t source) {
+        const int64_t n = indptr.size() - 1;
+        if (n < 1 || n >= std::numeric_limits<int32_t>::max() || indptr.at(0) != 0 ||
+            indices.size() != indptr.at(n))
+          throw py::value_error("indptr and indices do not describe one graph");
+        return Guarded([&] {
+          return emu::BfsLevels(static_cast<int32_t>(n), indptr.data(), indices.data(), source);
+        });
+      },
+      py::arg("indptr"), py::arg("indices"), py::arg("source"),
+      "Levels of a BFS from source over CSR arrays (what Algorithm 2's scans cost).");
 
   m.def(
       "emu_bfs",

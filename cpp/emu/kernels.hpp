@@ -18,6 +18,28 @@ struct StreamResult {
 };
 StreamResult SimulateStream(const Machine& m, int64_t n, int32_t threads);
 
+// The pointer-chasing microbenchmark of Young et al., "A microbenchmark characterization of the
+// Emu Chick" (Parallel Computing 2019; emu-microbench pointer_chase.c), on which the migration
+// engine is calibrated: n elements of 16 bytes ({next, weight}) striped one by one over the
+// nodelets; one list through them (nodelet 0's elements in address order, then nodelet 1's, ...)
+// whose blocks of block_size positions are shuffled ("block_shuffle"), shuffled inside
+// ("intra_block_shuffle"), both ("full_block_shuffle") or left ("ordered"); cut into `threads`
+// equal pieces, thread i spawned on nodelet i % nodelets (serial_remote_spawn) follows its piece
+// summing the weights. Bandwidth counts 16 bytes per element over the whole time, spawns
+// included, as the benchmark does.
+struct ChaseOptions {
+  std::string mode = "block_shuffle";
+  int64_t block_size = 1;
+  int32_t threads = 2048;
+  uint64_t seed = 1;
+};
+struct ChaseResult {
+  Report report;
+  double bytes = 0;
+  int64_t sum = 0;  // of the weights, each element's id: n (n - 1) / 2 when every one was visited
+};
+ChaseResult SimulatePointerChase(const Machine& m, int64_t n, const ChaseOptions& options);
+
 // y = A x, A in CSR (rows striped over nodelets). two_d: a row's column indices and values live
 // with the row (seed's 2D layout); otherwise the nonzeros are striped one by one (1D). x is
 // replicated on every nodelet or striped. grain > 0: one threadlet per `grain` local rows;
@@ -55,6 +77,9 @@ struct BfsResult {
   int64_t edges = 0;            // undirected edges with both ends reached (Graph500 TEPS)
   int32_t levels = 0;
 };
+// Levels of a plain BFS from source (the depth of the deepest vertex reached, plus one), on the
+// CPU: what Algorithm 2's scans cost (n reads per level) is known before simulating.
+int32_t BfsLevels(int32_t n, const int64_t* indptr, const int32_t* indices, int32_t source);
 BfsResult SimulateBfs(const Machine& m, int32_t n, const int64_t* indptr, const int32_t* indices,
                       int32_t source, const BfsOptions& options);
 

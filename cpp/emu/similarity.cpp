@@ -175,11 +175,11 @@ SimilarityResult SimulateSimilarity(const Machine& m, const align::LabelledGraph
       for (int64_t k = b.begin2[i]; k < b.begin2[i + 1]; ++k)
         own2[fr.layout.rank2[b.members2[k]]] = bucket_owner[i];
     }
-    rec1 = sim.AllocateCustom(own1, 8);
-    rec2 = sim.AllocateCustom(own2, 8);
+    rec1 = sim.AllocateCustom(own1);
+    rec2 = sim.AllocateCustom(own2);
   } else {
-    rec1 = sim.Allocate(n1, Placement::kBlocked, 0, 8);
-    rec2 = sim.Allocate(n2, Placement::kBlocked, 0, 8);
+    rec1 = sim.Allocate(n1, Placement::kBlocked);
+    rec2 = sim.Allocate(n2, Placement::kBlocked);
   }
 
   Tasks tasks;

@@ -40,7 +40,6 @@ Simulator::Simulator(const Machine& machine)
   engine_.resize(m_.nodes);
   link_out_.resize(m_.nodes);
   link_in_.resize(m_.nodes);
-  open_row_.assign(static_cast<size_t>(n_) * m_.banks, -1);
   resident_.assign(n_, 0);
   waiting_.resize(n_);
   r_.channel_busy.assign(n_, 0);
@@ -54,8 +53,7 @@ Simulator::Simulator(const Machine& machine)
 
 Simulator::~Simulator() = default;
 
-int32_t Simulator::Allocate(int64_t length, Placement placement, int32_t nodelet,
-                            int32_t element_words) {
+int32_t Simulator::Allocate(int64_t length, Placement placement, int32_t nodelet) {
   if (length < 0) throw std::invalid_argument("array length must be >= 0");
   if (placement == Placement::kCustom)
     throw std::invalid_argument("custom placement needs AllocateCustom");
@@ -65,31 +63,17 @@ int32_t Simulator::Allocate(int64_t length, Placement placement, int32_t nodelet
   a.placement = placement;
   a.one = nodelet;
   a.block = std::max<int64_t>(1, (length + n_ - 1) / n_);
-  a.element_words = std::max(1, element_words);
-  int64_t local = length;
-  if (placement == Placement::kStriped) local = (length + n_ - 1) / n_;
-  if (placement == Placement::kBlocked) local = a.block;
-  a.base = next_base_;
-  next_base_ += (static_cast<uint64_t>(local) * 8 * a.element_words / m_.row_bytes + 1) * m_.row_bytes;
   arrays_.push_back(std::move(a));
   return static_cast<int32_t>(arrays_.size()) - 1;
 }
 
-int32_t Simulator::AllocateCustom(const std::vector<int32_t>& owner, int32_t element_words) {
+int32_t Simulator::AllocateCustom(const std::vector<int32_t>& owner) {
+  for (const int32_t d : owner)
+    if (d < 0 || d >= n_) throw std::invalid_argument("owner nodelet out of range");
   Array a;
-  a.element_words = std::max(1, element_words);
   a.length = static_cast<int64_t>(owner.size());
   a.placement = Placement::kCustom;
   a.owner = owner;
-  a.offset.resize(owner.size());
-  std::vector<int64_t> count(n_, 0);
-  for (size_t i = 0; i < owner.size(); ++i) {
-    if (owner[i] < 0 || owner[i] >= n_) throw std::invalid_argument("owner nodelet out of range");
-    a.offset[i] = count[owner[i]]++;
-  }
-  const int64_t local = count.empty() ? 0 : *std::max_element(count.begin(), count.end());
-  a.base = next_base_;
-  next_base_ += (static_cast<uint64_t>(local) * 8 * a.element_words / m_.row_bytes + 1) * m_.row_bytes;
   arrays_.push_back(std::move(a));
   return static_cast<int32_t>(arrays_.size()) - 1;
 }
@@ -106,23 +90,7 @@ int32_t Simulator::Owner(int32_t array, int64_t i) const {
   return -1;
 }
 
-uint64_t Simulator::Address(int32_t array, int64_t i) const {
-  const Array& a = arrays_[array];
-  int64_t slot = i;
-  switch (a.placement) {
-    case Placement::kStriped: slot = i / n_; break;
-    case Placement::kBlocked: slot = i % a.block; break;
-    case Placement::kCustom: slot = a.offset[i]; break;
-    default: break;
-  }
-  return a.base + static_cast<uint64_t>(slot) * 8 * a.element_words;
-}
-
-Cycles Simulator::Channel(int32_t nodelet, uint64_t address, Cycles at) {
-  const int64_t row = static_cast<int64_t>(address / m_.row_bytes);
-  int64_t& open = open_row_[static_cast<size_t>(nodelet) * m_.banks + row % m_.banks];
-  Cycles service = m_.memory_word_cycles;
-  if (open != row) service += m_.row_miss_cycles, open = row;
+Cycles Simulator::Channel(int32_t nodelet, Cycles service, Cycles at) {
   r_.channel_busy[nodelet] += service;
   return channel_[nodelet].Reserve(at, service);
 }
@@ -130,7 +98,7 @@ Cycles Simulator::Channel(int32_t nodelet, uint64_t address, Cycles at) {
 Cycles Simulator::Deliver(int32_t from, int32_t to, int32_t bytes, Cycles at, bool* inter,
                           Cycles* injected) {
   const int32_t a = m_.NodeOf(from), b = m_.NodeOf(to);
-  const Cycles engine = bytes / m_.engine_bytes_per_cycle;
+  const Cycles engine = m_.engine_packet_cycles;
   r_.engine_busy[a] += engine;
   Cycles t = engine_[a].Reserve(at, engine);
   if (injected) *injected = engine_[a].last_start();
@@ -154,7 +122,7 @@ bool Simulator::At(Thread& t, int32_t array, int64_t i) {
 
 bool Simulator::MoveTo(Thread& t, int32_t nodelet) {
   if (nodelet == t.nodelet) return true;
-  Compute(t, 1);
+  Issue(t, 1);
   Release(t.nodelet, t.time);
   bool inter = false;
   t.time = Deliver(t.nodelet, nodelet, m_.context_bytes, t.time, &inter);
@@ -164,7 +132,9 @@ bool Simulator::MoveTo(Thread& t, int32_t nodelet) {
   return false;
 }
 
-void Simulator::Compute(Thread& t, int64_t instructions) {
+void Simulator::Issue(Thread& t, int64_t more) {
+  const int64_t instructions = t.owed + more;
+  t.owed = 0;
   if (instructions <= 0) return;
   const size_t first = static_cast<size_t>(t.nodelet) * m_.cores_per_nodelet;
   size_t core = first;
@@ -177,25 +147,23 @@ void Simulator::Compute(Thread& t, int64_t instructions) {
   t.time = std::max(done, t.time + n * m_.pipeline_depth);
 }
 
-void Simulator::Read(Thread& t, int32_t array, int64_t i, int64_t words, int64_t first) {
+void Simulator::Read(Thread& t, int32_t array, int64_t i, int64_t words) {
   const int32_t owner = Owner(array, i);
   if (owner >= 0 && owner != t.nodelet)
     throw std::logic_error("emu kernel bug: a remote read without migrating first");
-  const uint64_t address = Address(array, i) + 8 * first;
   for (int64_t w = 0; w < words; ++w) {
-    Compute(t, 1);
-    t.time = Channel(t.nodelet, address + 8 * w, t.time) + m_.memory_latency_cycles;
+    Issue(t, 1);
+    t.time = Channel(t.nodelet, m_.load_cycles, t.time) + m_.memory_latency_cycles;
   }
   r_.local_reads += words;
 }
 
-void Simulator::Write(Thread& t, int32_t array, int64_t i, int64_t words, int64_t first) {
+void Simulator::Write(Thread& t, int32_t array, int64_t i, int64_t words) {
   const int32_t owner = Owner(array, i);
-  const uint64_t address = Address(array, i) + 8 * first;
   for (int64_t w = 0; w < words; ++w) {
-    Compute(t, 1);
+    Issue(t, 1);
     if (owner < 0 || owner == t.nodelet) {
-      t.pending = std::max(t.pending, Channel(t.nodelet, address + 8 * w, t.time));
+      t.pending = std::max(t.pending, Channel(t.nodelet, m_.store_cycles, t.time));
       ++r_.local_writes;
       continue;
     }
@@ -204,9 +172,13 @@ void Simulator::Write(Thread& t, int32_t array, int64_t i, int64_t words, int64_
     const Cycles arrive =
         Deliver(t.nodelet, owner, m_.write_packet_bytes, t.time, &inter, &injected);
     t.time = std::max(t.time, injected);
-    const Cycles done = Channel(owner, address + 8 * w, arrive);
-    // The acknowledgement travels back through the engines; the writer waits for it at its end.
-    t.pending = std::max(t.pending, Deliver(owner, t.nodelet, m_.ack_packet_bytes, done, &inter));
+    const Cycles done = Channel(owner, m_.remote_write_cycles, arrive);
+    // The writer learns of the completion a network latency later (it waits for its writes when
+    // it finishes). No source states an acknowledgement packet per write, so none is charged to
+    // the engines or links.
+    const Cycles back =
+        m_.intra_node_latency_cycles + (inter ? m_.inter_node_latency_cycles : 0.0);
+    t.pending = std::max(t.pending, done + back);
     ++r_.remote_writes;
     if (inter) ++r_.remote_writes_inter;
   }
@@ -215,20 +187,18 @@ void Simulator::Write(Thread& t, int32_t array, int64_t i, int64_t words, int64_
 void Simulator::Atomic(Thread& t, int32_t array, int64_t i) {
   const int32_t home = Owner(array, i);
   const int32_t owner = home < 0 ? t.nodelet : home;  // a replicated word: the local copy
-  const uint64_t address = Address(array, i);
-  Compute(t, 1);
+  const Cycles rmw = m_.load_cycles + m_.store_cycles;  // read-modify-write at the memory side
+  Issue(t, 1);
   ++r_.atomics;
-  if (owner == t.nodelet) {  // read-modify-write in the nodelet's memory front end
-    Channel(owner, address, t.time);
-    t.time = Channel(owner, address, t.time) + m_.memory_latency_cycles;
+  if (owner == t.nodelet) {
+    t.time = Channel(owner, rmw, t.time) + m_.memory_latency_cycles;
     return;
   }
   ++r_.remote_atomics;
   bool inter = false;
   Cycles at = Deliver(t.nodelet, owner, m_.atomic_packet_bytes, t.time, &inter);
-  Channel(owner, address, at);
-  at = Channel(owner, address, at) + m_.memory_latency_cycles;
-  t.time = Deliver(owner, t.nodelet, 16, at, &inter);
+  at = Channel(owner, rmw, at) + m_.memory_latency_cycles;
+  t.time = Deliver(owner, t.nodelet, m_.atomic_packet_bytes, at, &inter);  // the reply
 }
 
 int32_t Simulator::NewThread(Program* program, int32_t nodelet, Cycles time, const int64_t* state) {
@@ -254,7 +224,7 @@ int32_t Simulator::NewThread(Program* program, int32_t nodelet, Cycles time, con
 
 void Simulator::Spawn(Thread& parent, Program* program, int32_t nodelet, const int64_t* state) {
   if (nodelet < 0 || nodelet >= n_) throw std::invalid_argument("spawn on a nodelet out of range");
-  Compute(parent, m_.spawn_instructions);
+  Issue(parent, m_.spawn_instructions);
   ++r_.spawns;
   Cycles at = parent.time;
   if (nodelet != parent.nodelet) {
@@ -324,6 +294,7 @@ Cycles Simulator::RunWorkers(Cycles start, const std::vector<Worker>& workers) {
     if (step == Step::kContinue) {
       Push(e.thread, t.time, false);
     } else if (step == Step::kDone) {
+      Issue(t, 0);
       end = std::max(end, std::max(t.time, t.pending));
       ++r_.threads_finished;
       Release(t.nodelet, t.time);

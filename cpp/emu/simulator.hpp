@@ -3,15 +3,17 @@
 // Kernels are Programs: a threadlet runs Program::Run when it is resident on a nodelet and its
 // clock is the earliest of all threads, and issues operations through the Simulator:
 //  - Compute: instructions on its nodelet's core (one per cycle per core across threadlets, one
-//    per pipeline_depth cycles for the threadlet itself);
+//    per pipeline_depth cycles for the threadlet itself). They are issued together with the
+//    threadlet's next memory access, migration or spawn, or when it finishes: one core
+//    reservation instead of one per Compute (the order of other threadlets' requests moves by
+//    at most those instructions' pipeline time; results moved < 0.1%);
 //  - Read: a local load; reading remote memory is impossible, a kernel must first call At(),
 //    which migrates the threadlet to the owner (Run returns kBlocked and resumes there);
 //  - Write / Atomic: local, or a posted remote write / a memory-side atomic, both without
 //    migrating; the threadlet only waits for its writes' acknowledgements when it finishes;
 //  - Spawn: a new threadlet, on this nodelet or sent to another one.
-// Shared resources are FIFO queues held as "busy until" clocks, reserved in event order: the
-// channel of each nodelet (with open rows per bank), the cores, the migration engine of each
-// node, and each node's link out and in. A nodelet holds at most threads_per_nodelet()
+// Shared resources are Timelines (see timeline.hpp): the memory path of each nodelet, the cores,
+// the migration engine of each node, and each node's link out and in. A nodelet holds at most threads_per_nodelet()
 // threadlets; arrivals beyond that wait in its queue. Contention and hot spots come out of these
 // queues; nothing is assumed about them.
 #pragma once
@@ -37,7 +39,8 @@ class Program;
 
 struct Thread {
   Cycles time = 0;     // the threadlet's clock
-  Cycles pending = 0;  // when its last posted write is acknowledged
+  Cycles pending = 0;  // when its last posted write is complete
+  int64_t owed = 0;    // instructions computed but not yet issued on the core
   int32_t nodelet = 0;
   Program* program = nullptr;
   int32_t pc = 0;      // where the program resumes
@@ -88,20 +91,20 @@ class Simulator {
 
   // Arrays: element i of a striped array lives on nodelet i % nodelets, of a blocked one on
   // i / ceil(length / nodelets); a replicated array is local everywhere; kOne puts all of it on
-  // one nodelet; a custom array names each element's nodelet.
-  // An element is element_words 8-byte words, stored together.
-  int32_t Allocate(int64_t length, Placement placement, int32_t nodelet = 0,
-                   int32_t element_words = 1);
-  int32_t AllocateCustom(const std::vector<int32_t>& owner, int32_t element_words = 1);
+  // one nodelet; a custom array names each element's nodelet. An element may span several
+  // 8-byte words: they live with it, and where a word sits within its nodelet costs nothing
+  // (see machine.hpp), so arrays hold no addresses.
+  int32_t Allocate(int64_t length, Placement placement, int32_t nodelet = 0);
+  int32_t AllocateCustom(const std::vector<int32_t>& owner);
   int32_t Owner(int32_t array, int64_t i) const;  // -1: replicated
 
   // Thread operations (from Program::Run).
   bool At(Thread& t, int32_t array, int64_t i);  // false: migrating, return Step::kBlocked
   bool MoveTo(Thread& t, int32_t nodelet);
-  void Compute(Thread& t, int64_t instructions);
-  // `words` consecutive words of element i, from its word `first`.
-  void Read(Thread& t, int32_t array, int64_t i, int64_t words = 1, int64_t first = 0);
-  void Write(Thread& t, int32_t array, int64_t i, int64_t words = 1, int64_t first = 0);
+  void Compute(Thread& t, int64_t instructions) { t.owed += instructions; }
+  // `words` 8-byte words of element i, one load or store each.
+  void Read(Thread& t, int32_t array, int64_t i, int64_t words = 1);
+  void Write(Thread& t, int32_t array, int64_t i, int64_t words = 1);
   void Atomic(Thread& t, int32_t array, int64_t i);
   void Spawn(Thread& parent, Program* program, int32_t nodelet, const int64_t* state);
 
@@ -119,20 +122,19 @@ class Simulator {
     Placement placement = Placement::kStriped;
     int32_t one = 0;
     int64_t block = 1;
-    int32_t element_words = 1;
-    uint64_t base = 0;  // byte address of element 0's local slot, the same on every nodelet
-    std::vector<int32_t> owner;
-    std::vector<int64_t> offset;  // custom: local slot of each element
+    std::vector<int32_t> owner;  // custom: each element's nodelet
   };
   class Root;
   class Leader;
 
-  uint64_t Address(int32_t array, int64_t i) const;
-  Cycles Channel(int32_t nodelet, uint64_t address, Cycles at);
+  // The nodelet's memory path serves `service` cycles from `at`; returns when it is done.
+  Cycles Channel(int32_t nodelet, Cycles service, Cycles at);
   // Sends a packet; returns its arrival. *injected: when the source engine took it, before
   // which the sender cannot go on (the engine's queue pushes back on the core).
   Cycles Deliver(int32_t from, int32_t to, int32_t bytes, Cycles at, bool* inter,
                  Cycles* injected = nullptr);
+  // Issues the owed instructions and `more` on the threadlet's core.
+  void Issue(Thread& t, int64_t more);
   int32_t NewThread(Program* program, int32_t nodelet, Cycles time, const int64_t* state);
   void Push(int32_t thread, Cycles time, bool arrive);
   void Admit(int32_t thread, Cycles time);
@@ -141,10 +143,8 @@ class Simulator {
   Machine m_;
   int32_t n_;
   std::vector<Array> arrays_;
-  uint64_t next_base_ = 0;
   std::vector<Timeline> channel_, core_, engine_, link_out_, link_in_;
   Cycles now_ = 0;  // time of the event being processed
-  std::vector<int64_t> open_row_;  // nodelet * banks + bank
   std::vector<int32_t> resident_;
   std::vector<std::deque<int32_t>> waiting_;
   std::deque<Thread> threads_;

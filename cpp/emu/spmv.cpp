@@ -21,6 +21,19 @@ int64_t AsBits(double v) {
 // A threadlet's rows are its nodelet's local rows home + nodelets * j for j in [s[0], s[1]).
 // s: [2] home nodelet, [3] next nonzero, [4] row end, [5] partial sum (bits). pc 0: start a
 // row, 1: next nonzero, 2: fetch its x entry.
+//
+// What each row and nonzero costs, access by access, as the seed's Cilk kernel does it (§3.1,
+// Fig. 2: row offsets striped, each row's column indices and values in jagged arrays on the
+// row's nodelet, x replicated or striped, y striped with the rows):
+//   per row:      4 loads   row_offsets[i] and [i+1]; the jagged arrays' row pointers col[i], V[i]
+//                 1 store   y[i] (local: y is striped like the rows)
+//                 2 instr.  loop and branch
+//   per nonzero:  3 loads   col[i][j], V[i][j], x[col[i][j]] (1 + 3 instructions: the loads,
+//                           the multiply-add, the increment and branch)
+//                 x not replicated: a migration to x's nodelet when it is another one, and one
+//                 back for the next nonzero (x striped: x[c] on nodelet c % nodelets).
+// The seed's effective bandwidth (§5.1) counts 16 bytes per nonzero and 8 per x and y entry:
+// 96 bytes for a Laplacian row that moves 19 words (152 bytes) through the memory path.
 class SpmvRows : public Program {
  public:
   SpmvRows(const int64_t* indptr, const int64_t* indices, const double* data, const double* x,
@@ -34,7 +47,7 @@ class SpmvRows : public Program {
       case 0:
         if (t.s[0] >= t.s[1]) return Step::kDone;
         if (!sim.At(t, rows_, row)) return Step::kBlocked;
-        sim.Read(t, rows_, row, 2);  // the row's nonzero pointer and length
+        sim.Read(t, rows_, row, 4);  // row_offsets[i], [i+1], col[i], V[i]
         t.s[3] = indptr_[row];
         t.s[4] = indptr_[row + 1];
         t.s[5] = AsBits(0.0);
@@ -91,16 +104,16 @@ SpmvResult SimulateSpmv(const Machine& m, int64_t rows, int64_t cols, const int6
                                 std::to_string(nodelets) + "), got " +
                                 std::to_string(o.threads));
   const int64_t nnz = indptr[rows];
-  const int32_t row_array = sim.Allocate(rows, Placement::kStriped, 0, 2);
+  const int32_t row_array = sim.Allocate(rows, Placement::kStriped);
   int32_t nz_array;
   if (o.two_d) {
     std::vector<int32_t> owner(nnz);
     for (int64_t r = 0; r < rows; ++r)
       std::fill(owner.begin() + indptr[r], owner.begin() + indptr[r + 1],
                 static_cast<int32_t>(r % nodelets));
-    nz_array = sim.AllocateCustom(owner, 2);
+    nz_array = sim.AllocateCustom(owner);
   } else {
-    nz_array = sim.Allocate(nnz, Placement::kStriped, 0, 2);
+    nz_array = sim.Allocate(nnz, Placement::kStriped);
   }
   const int32_t x_array =
       sim.Allocate(cols, o.replicate_x ? Placement::kReplicated : Placement::kStriped);

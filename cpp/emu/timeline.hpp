@@ -90,16 +90,18 @@ class Timeline {
       if (slot.bin >= base_) wider[static_cast<size_t>(slot.bin) & (size - 1)] = slot;
     ring_.swap(wider);
   }
-  // The first bin at or after b with room: full bins point past themselves (path halving keeps
-  // a long saturated stretch cheap to cross).
+  // The first bin at or after b with room. A bin never empties once full, so full bins point
+  // past themselves, and every bin on the way is pointed straight at the answer (full path
+  // compression): a request behind a long saturated stretch crosses it in one step next time.
   int64_t Open(int64_t b) {
-    while (At(b).next != b) {
-      const int64_t n = At(b).next;
-      const int64_t after = At(n).next;
-      At(b).next = after;
-      b = n;
+    int64_t root = b;
+    while (At(root).next != root) root = At(root).next;
+    while (b != root) {
+      Bin& bin = At(b);
+      b = bin.next;
+      bin.next = root;
     }
-    return b;
+    return root;
   }
   void Use(int64_t b, double work) { Use(At(b), work); }
   static void Use(Bin& bin, double work) {

@@ -1,26 +1,32 @@
 """``irreg bench emu``: the Emu model's predictions of seed 002's figures, beside the paper's.
 
-The machine is calibrated on STREAM alone (:mod:`irreg.emu.calibration`); every other row is
-a prediction. Rows (DESIGN §11) are named ``stream``, ``emu_bfs``, ``emu_spmv`` and
-``emu_similarity``; ``seconds`` is simulated time for ``impl="emu-model"`` and measured time on
-this CPU for ``impl="irreg-cpu"`` / ``"scipy"`` (seed §5.4). ``extra`` holds ``predicted``,
-``paper`` (None where the seed gives no number), ``unit`` and ``ratio`` (predicted / paper).
+The machine is calibrated on two published microbenchmarks of the Chick, STREAM and pointer
+chasing (:mod:`irreg.emu.calibration`); every other row is a prediction. Rows (DESIGN §11) are
+named ``stream``, ``emu_pointer_chase``, ``emu_bfs``, ``emu_spmv`` and ``emu_similarity``;
+``seconds`` is simulated time for ``impl="emu-model"`` and measured time on this CPU for
+``impl="irreg-cpu"`` / ``"scipy"`` (seed §5.4). ``extra`` holds ``predicted``, ``paper`` (None
+where the seed gives no number), ``unit``, ``ratio`` (predicted / paper) and, on every row with a
+paper figure, ``definition``: how the figure is computed (baseline, scheme, layout, threads,
+nodes), as the seed's text computes it; the table prints them.
 
-- stream: 1 and 8 nodes (the calibration, reproduced);
+- stream: 1 and 8 nodes (calibration);
+- emu_pointer_chase: 8 nodes, 2048 threads, the two orders the calibration fits and the others
+  it then predicts (Young et al. 2019);
 - emu_bfs: Erdos-Renyi at ``--scale`` (edge factor 16) on 1 and 8 nodes with remote writes
-  (Algorithm 2; seed 18 and 80 MTEPS) and migrating threads (Algorithm 1), RMAT from STINGER's
-  generator (``stinger-rmat``, hubs on nodelet 0) on one node (seed 4 MTEPS);
+  (Algorithm 2; seed 18 and 80 MTEPS), RMAT from STINGER's generator (``stinger-rmat``, hubs on
+  nodelet 0) on one node (seed 4 MTEPS); migrating threads (Algorithm 1) against remote writes at
+  ``--scale-migrate`` (the ordering of seed Fig. 7);
 - emu_spmv: a 5-point Laplacian on 8 nodes, 2D layout, x replicated, 2048 and 4096 threads
-  (seed 6.11 GB/s = 50.8% of STREAM at 4096), replication and grain on one node, and the
-  Table 3 pattern: matrices of average degree 8 with one row of growing degree;
-- emu_similarity: the aligner's similarity phase on a typed power-law pair, ALL with BLK and
-  HCB from 1 to 256 threads on one node (seed: 68x from 1 to 256 threads, HCB faster), PAIR,
-  and eight nodes;
-- the CPU (seed §5.4): our BFS, scipy's SpMV and our similarity phase on this machine.
-- sensitivity: remote-write BFS (scale at most 18) with each assumed parameter of
-  ``calibration.SENSITIVE`` halved and doubled, and a sweep of the migration engine's rate over
-  the two seed figures it governs in opposite directions: ER BFS on one node and SpMV on one
-  node with and without replication (rows tagged ``-engine<B/cycle>``).
+  (seed 6.11 GB/s = 50.8% of STREAM at 4096), replication and grain on one node (seed: "similar"
+  with and without replication at the largest size), and the Table 3 pattern: matrices of
+  average degree 8 with one row of growing degree;
+- emu_similarity: the aligner's similarity phase on a typed power-law pair: ALL-BLK with one
+  thread on 8 nodes (the seed's Fig. 12 baseline), ALL with BLK and HCB from 1 to 256 threads on
+  one node (seed: 68x for HCB at 256 threads over that baseline; HCB faster), PAIR;
+- the CPU (seed §5.4): our BFS, scipy's SpMV and our similarity phase on this machine;
+- sensitivity: remote-write BFS (scale at most 17) with each assumed parameter of
+  ``calibration.SENSITIVE`` halved and doubled; BFS with a remote write costing its
+  destination a load (RMAT's hot spot); alignment with the Emu simulator's memory latency.
 """
 
 from __future__ import annotations
@@ -43,7 +49,24 @@ PAPER = {
     ("stream", 1): 1.6, ("stream", 8): 12.8,
     ("bfs-er-remote", 1): 18.0, ("bfs-er-remote", 8): 80.0, ("bfs-rmat-remote", 1): 4.0,
     ("spmv-lap", 8, 4096): 6.11,
+    ("spmv-replication",): 1.0,  # Figs. 4 and 5: "similar bandwidths" at the largest size
     ("similarity-speedup",): 68.0,
+}
+
+DEFINITIONS = {
+    "stream": "STREAM ADD: 24 B per element / simulated time, 64 threadlets per nodelet (§4.3)",
+    "emu_pointer_chase": "16 B per element / time incl. spawns; 8 nodes, 2048 threads, "
+                         "serial_remote_spawn (Young et al. 2019, PEARC'19 slide 16)",
+    "bfs": "Graph500 TEPS: undirected edges with both ends reached / BFS time; edge factor 16, "
+           "Algorithm 2 (remote writes into nP, then a local scan), 64 threadlets per nodelet, "
+           "vertices striped, edge blocks of 14 with their vertex (§3.2, §5.2, Figs. 8-9)",
+    "spmv": "(16 B per nonzero + 8 B per x and per y entry) / time (§5.1); 5-point Laplacian, "
+            "rows striped, 2D (nonzeros with their row), x replicated, dynamic grain (Fig. 6)",
+    "spmv-replication": "SpMV bandwidth with x striped / with x replicated; one node, 512 "
+                        "threads, 2D layout, largest Laplacian (Figs. 4-5: \"similar\")",
+    "similarity": "time of ALL-BLK, 1 thread, 8 nodes (the Fig. 12 baseline: \"single thread "
+                  "execution time of the BLK layout on the multi-node setup\") / time of "
+                  "ALL-HCB, 256 threads, 1 node of 8 nodelets (§5.3)",
 }
 
 
@@ -51,6 +74,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     hs.add_arguments(parser, default_repeats=1, default_budget=1.0)
     parser.add_argument("--scale", type=cli_args.positive_int, default=21,
                         help="BFS graph scale (seed: 21; default 21)")
+    parser.add_argument("--scale-migrate", type=cli_args.positive_int, default=18,
+                        help="scale of the migrating-threads vs remote-writes comparison "
+                             "(default 18)")
+    parser.add_argument("--chase-elements", type=cli_args.positive_int, default=1 << 23,
+                        metavar="N", help="pointer-chase elements (published: 2^25; default "
+                                          "2^23)")
     parser.add_argument("--laplacian", type=cli_args.positive_int, default=1000, metavar="K",
                         help="SpMV Laplacian grid edge (K*K rows; default 1000)")
     parser.add_argument("--align-n", type=cli_args.positive_int, default=8192, metavar="N",
@@ -106,8 +135,12 @@ def _bfs_graphs(scale: int) -> dict:
     return graphs
 
 
-BFS_CASES = {"er": ((1, "remote"), (8, "remote"), (1, "migrate"), (8, "migrate")),
-             "rmat": ((1, "remote"), (1, "migrate"))}
+# (nodes, strategy) per graph kind: the seed's figures at --scale, the Algorithm 1 vs 2 ordering
+# at --scale-migrate, and the sensitivity runs.
+BFS_CASES = {"er": ((1, "remote"), (8, "remote")), "rmat": ((1, "remote"),)}
+ORDERING_CASES = {"er": ((1, "remote"), (1, "migrate"), (8, "remote"), (8, "migrate")),
+                  "rmat": ((1, "remote"), (1, "migrate"))}
+SENSITIVITY_CASES = {"er": ((1, "remote"), (8, "remote")), "rmat": ((1, "remote"),)}
 
 
 def _step(harness: hs.Harness | None, label: str):
@@ -118,12 +151,7 @@ def _step(harness: hs.Harness | None, label: str):
     return harness.step(label)
 
 
-def bfs_cases(kind: str, tag: str = "") -> tuple[tuple[int, str], ...]:
-    """(nodes, strategy) runs on one graph kind; sensitivity runs (``tag``) only remote."""
-    return BFS_CASES[kind] if not tag else ((1, "remote"), (8, "remote"))
-
-
-def bfs_rows(graphs: dict, machine_of, tag: str = "", cpu: bool = True,
+def bfs_rows(graphs: dict, machine_of, cases: dict, tag: str = "", cpu: bool = True,
              harness: hs.Harness | None = None) -> list[hs.Row]:
     from irreg.emu import last_report
     from irreg.emu.run import bfs_arrays
@@ -132,18 +160,21 @@ def bfs_rows(graphs: dict, machine_of, tag: str = "", cpu: bool = True,
     rows = []
     for case, (g, offsets, targets, source) in graphs.items():
         kind = case.split("-")[0]
-        for nodes, strategy in bfs_cases(kind, tag):
+        for nodes, strategy in cases[kind]:
             with _step(harness, f"emu bfs {case} {nodes} node(s) {strategy}{tag}"):
                 t0 = time.perf_counter()
                 raw = bfs_arrays(offsets, targets, source, machine_of(nodes), strategy, None, 14)
                 wall = time.perf_counter() - t0
             r = last_report()
+            paper = PAPER.get((f"bfs-{kind}-{strategy}", nodes))
             rows.append(_row(
                 "emu_bfs", case, "emu-model", f"{strategy}-{nodes}n{tag}", r.seconds,
-                raw["edges"], "edges", r.mteps, PAPER.get((f"bfs-{kind}-{strategy}", nodes)),
-                "MTEPS", nodes=nodes, migrations=r.migrations,
+                raw["edges"], "edges", r.mteps, paper, "MTEPS",
+                **({"definition": DEFINITIONS["bfs"]} if paper and not tag else {}),
+                nodes=nodes, migrations=r.migrations,
                 remote_writes=r.counts["remote_writes"], simulation_seconds=wall,
                 engine_busy_max=float(r.engine_busy.max()),
+                channel_busy_max=float(r.channel_busy.max()),
                 channel_busy_mean=float(r.channel_busy.mean()),
             ))
         if cpu:
@@ -184,15 +215,23 @@ def spmv_rows(args: argparse.Namespace, harness: hs.Harness | None = None) -> li
             raise hs.BenchError("the simulated SpMV differs from scipy's")
         r = emu.last_report()
         headline = replicate and layout == "2d" and not grain
+        paper = PAPER.get(("spmv-lap", nodes, threads)) if headline else None
         rows.append(_row(
             "emu_spmv", case, "emu-model",
             f"{layout}-{'rep' if replicate else 'norep'}-{nodes}n-{threads}t"
             + (f"-grain{grain}" if grain else ""),
-            r.seconds, r.bytes, "bytes", r.bandwidth / 1e9,
-            PAPER.get(("spmv-lap", nodes, threads)) if headline else None, "GB/s",
+            r.seconds, r.bytes, "bytes", r.bandwidth / 1e9, paper, "GB/s",
+            **({"definition": DEFINITIONS["spmv"]} if paper else {}),
             percent_of_stream=100 * r.bandwidth / (calibration.STREAM_NODE_BYTES_PER_S * nodes),
             migrations=r.migrations, threads=r.extra["threads"],
         ))
+    by = {row.variant: row for row in rows}
+    rep, norep = by["2d-rep-1n-512t"], by["2d-norep-1n-512t"]
+    rows.append(_row(
+        "emu_spmv", case, "emu-model", "replication-ratio-1n-512t", norep.seconds, norep.work,
+        "bytes", norep.extra["predicted"] / rep.extra["predicted"], PAPER[("spmv-replication",)],
+        "x striped / replicated", definition=DEFINITIONS["spmv-replication"],
+        migrations=norep.extra["migrations"]))
     work = rows[-1].work
     with _step(harness, f"scipy spmv {case} (this machine)"):
         sec = _median_seconds(lambda: A @ x)
@@ -213,52 +252,104 @@ def spmv_rows(args: argparse.Namespace, harness: hs.Harness | None = None) -> li
     return rows
 
 
-SIMILARITY_THREADS = (1, 2, 4, 8, 16, 32, 64, 128, 256)
+SIMILARITY_THREADS = (1, 4, 16, 64, 256)
 SIMILARITY_LAYOUTS = ("blk", "hcb")
 PAIR_NODES = (1, 8)
+SIMILARITY_UNIT = "speedup vs ALL-BLK 1 thread 8 nodes"
 
 
-def similarity_rows(args: argparse.Namespace, harness: hs.Harness | None = None) -> list[hs.Row]:
+def _alignment_pair(n: int):
     from irreg.inputs import align_pairs as ap
+
+    hs.note(f"building the alignment pair ({n} vertices) ...")
+    return ap.noisy_pair("powerlaw", n, 0.05, vertex_types=4, edge_types=2)
+
+
+_LABELS = {"node_type": "type", "edge_type": "type"}
+
+
+def similarity_rows(args: argparse.Namespace, harness: hs.Harness | None = None,
+                    machine_of=lambda nodes: Machine(nodes=nodes), tag: str = "",
+                    pair=None) -> list[hs.Row]:
+    """Speedups over the seed's Fig. 12 baseline, ALL-BLK with one thread on 8 nodes; ``tag``
+    (sensitivity) runs only the baseline and the headline."""
     from nx_irreg import align, emu
 
-    hs.note(f"building the alignment pair ({args.align_n} vertices) ...")
-    pair = ap.noisy_pair("powerlaw", args.align_n, 0.05, vertex_types=4, edge_types=2)
+    pair = pair or _alignment_pair(args.align_n)
     case = f"powerlaw-{args.align_n}"
-    unit = "speedup vs ALL-BLK 1 thread"
-    labels = {"node_type": "type", "edge_type": "type"}
-    rows, base = [], None
+    rows = []
 
-    def measure(variant, paper=None, **kw):
-        nonlocal base
-        with _step(harness, f"emu similarity {case} {variant}"):
-            emu.similarity(pair.G1, pair.G2, **kw, **labels)
+    def measure(variant, nodes, paper=None, **kw):
+        with _step(harness, f"emu similarity {case} {variant}{tag}"):
+            emu.similarity(pair.G1, pair.G2, machine=machine_of(nodes), **kw, **_LABELS)
         r = emu.last_report()
-        base = base or r.seconds
-        rows.append(_row("emu_similarity", case, "emu-model", variant, r.seconds,
-                         r.extra["comparisons"], "pairs", base / r.seconds, paper, unit,
+        base = rows[0].seconds if rows else r.seconds
+        rows.append(_row("emu_similarity", case, "emu-model", variant + tag, r.seconds,
+                         r.extra["comparisons"], "pairs", base / r.seconds, paper,
+                         SIMILARITY_UNIT,
+                         **({"definition": DEFINITIONS["similarity"]} if paper and not tag
+                            else {}),
                          bandwidth_MBps=r.bandwidth / 1e6, migrations=r.migrations,
-                         tasks=r.extra["tasks"], equal_to_cpu=r.extra["equal_to_cpu"]))
+                         tasks=r.extra["tasks"], equal_to_cpu=r.extra["equal_to_cpu"],
+                         nodes=nodes))
 
+    measure("all-blk-8n-1t", 8, scheme="all", layout="blk", threads=1)
     for layout in SIMILARITY_LAYOUTS:
-        for threads in SIMILARITY_THREADS:
+        for threads in SIMILARITY_THREADS if not tag else (256,):
+            if tag and layout == "blk":
+                continue
             paper = PAPER[("similarity-speedup",)] if (layout, threads) == ("hcb", 256) else None
-            measure(f"all-{layout}-1n-{threads}t", paper, scheme="all", layout=layout,
+            measure(f"all-{layout}-1n-{threads}t", 1, paper, scheme="all", layout=layout,
                     threads=threads)
             rows[-1].extra["threads"] = threads
-        for nodes in PAIR_NODES:
-            measure(f"pair-{layout}-{nodes}n", machine=Machine(nodes=nodes), scheme="pair",
-                    layout=layout)
+        for nodes in PAIR_NODES if not tag else ():
+            measure(f"pair-{layout}-{nodes}n", nodes, scheme="pair", layout=layout)
+    if tag:
+        return rows
     with _step(harness, f"cpu align {case}, one round (this machine)"):
         sec = _median_seconds(
-            lambda: align(pair.G1, pair.G2, iterations=1, scheme="all", layout="hcb", **labels), 3)
+            lambda: align(pair.G1, pair.G2, iterations=1, scheme="all", layout="hcb", **_LABELS),
+            3)
     rows.append(_row("emu_similarity", case, "irreg-cpu", "align-1-round", sec, rows[-1].work,
-                     "pairs", base / sec, None, unit + " (Emu)"))
+                     "pairs", rows[0].seconds / sec, None, SIMILARITY_UNIT + " (Emu)"))
     return rows
 
 
-def sensitivity_rows(graphs: dict, harness: hs.Harness | None = None) -> list[hs.Row]:
-    """Remote-write BFS with each assumed parameter of calibration.SENSITIVE halved and doubled."""
+def chase_order(order: tuple[str, int], elements: int) -> tuple[str, int]:
+    """A published order at ``elements``: a block of 4M elements spans one node of the
+    published 2^25, so it is scaled to span one node (elements / 8) at any other size."""
+    from irreg.emu import calibration
+
+    mode, block = order
+    if block > calibration.CHASE_ELEMENTS // 64:
+        block = block * elements // calibration.CHASE_ELEMENTS
+    return mode, block
+
+
+def chase_rows(elements: int, harness: hs.Harness | None = None) -> list[hs.Row]:
+    """The pointer chase on 8 nodes with 2048 threads at every published order: the two the
+    calibration fits and the others, predicted."""
+    from irreg.emu import calibration
+
+    rows = []
+    for order, paper in calibration.CHASE_GBPS.items():
+        mode, block = chase_order(order, elements)
+        fitted = order in (calibration.CHASE_NO_MIGRATION, calibration.CHASE_MIGRATING)
+        with _step(harness, f"emu pointer chase {mode} block {block}"):
+            bw = calibration.chase_bandwidth(calibration.CHICK, (mode, block), elements)
+        rows.append(_row("emu_pointer_chase", f"{mode}-block{order[1]}", "emu-model",
+                         "calibration" if fitted else "8n-2048t", 16 * elements / bw,
+                         16.0 * elements, "bytes", bw / 1e9, paper, "GB/s",
+                         definition=DEFINITIONS["emu_pointer_chase"], mode=mode,
+                         block_size=order[1], simulated_block_size=block))
+    return rows
+
+
+def sensitivity_rows(args: argparse.Namespace, graphs: dict, pair,
+                     harness: hs.Harness | None = None) -> list[hs.Row]:
+    """Remote-write BFS with each assumed parameter of calibration.SENSITIVE halved and doubled;
+    BFS with a remote write costing its destination a load; the alignment headline with the
+    Emu simulator's memory latency (82.7 ns, programming guide §7.4.1) and twice it."""
     from irreg.emu import calibration
 
     rows = []
@@ -268,41 +359,16 @@ def sensitivity_rows(graphs: dict, harness: hs.Harness | None = None) -> list[hs
             if isinstance(calibration.CHICK[key], int):
                 value = max(1, round(value))
             rows += bfs_rows(graphs, lambda nodes, k=key, v=value: Machine(nodes=nodes, **{k: v}),
-                             tag=f"-{key}x{factor}", cpu=False, harness=harness)
-    return rows
-
-
-ENGINE_SWEEP = (4.0, 8.0, 16.0, 32.0, 64.0)
-
-
-def engine_rows(graphs: dict, k: int, harness: hs.Harness | None = None) -> list[hs.Row]:
-    """The two seed figures that pin the assumed migration-engine rate, over a sweep of it: ER
-    BFS on one node (remote writes through the engine; seed 18 MTEPS) and SpMV on one node with
-    and without x replicated (every off-nodelet x read migrates; seed: "similar bandwidths")."""
-    from irreg.emu.run import bfs_arrays
-    from nx_irreg import emu
-
-    case, (_, offsets, targets, source) = next(
-        (c, v) for c, v in graphs.items() if c.startswith("er"))
-    A = laplacian(k)
-    x = np.ones(A.shape[1])
-    rows = []
-    for rate in ENGINE_SWEEP:
-        m = Machine(nodes=1, engine_bytes_per_cycle=rate)
-        with _step(harness, f"engine sweep: {rate:g} bytes/cycle (bfs, spmv x2)"):
-            bfs_arrays(offsets, targets, source, m, "remote", None, 14)
-            r = emu.last_report()
-            rows.append(_row("emu_bfs", case, "emu-model", f"remote-1n-engine{rate:g}",
-                             r.seconds, r.edges, "edges", r.mteps, PAPER[("bfs-er-remote", 1)],
-                             "MTEPS", engine_bytes_per_cycle=rate))
-            for replicate in (True, False):
-                emu.spmv(A, x, machine=m, threads=512, replicate=replicate)
-                r = emu.last_report()
-                rows.append(_row(
-                    "emu_spmv", f"laplacian-{k}x{k}", "emu-model",
-                    f"2d-{'rep' if replicate else 'norep'}-1n-512t-engine{rate:g}", r.seconds,
-                    r.bytes, "bytes", r.bandwidth / 1e9, None, "GB/s",
-                    engine_bytes_per_cycle=rate))
+                             SENSITIVITY_CASES, tag=f"-{key}x{factor}", cpu=False,
+                             harness=harness)
+    load = calibration.CHICK["load_cycles"]
+    rows += bfs_rows(graphs, lambda nodes: Machine(nodes=nodes, remote_write_cycles=load),
+                     SENSITIVITY_CASES, tag="-remote_write_as_load", cpu=False, harness=harness)
+    for factor in (1.0, 2.0):
+        latency = 82.7e-9 * calibration.CLOCK_HZ * factor
+        rows += similarity_rows(
+            args, harness, lambda nodes, v=latency: Machine(nodes=nodes, memory_latency_cycles=v),
+            tag=f"-latency{82.7 * factor:g}ns", pair=pair)
     return rows
 
 
@@ -311,13 +377,17 @@ STREAM_NODES = (1, 8)
 
 def count_steps(quick: bool, sensitivity: bool, sensitive_parameters: int) -> int:
     """Simulations and CPU timings of one run (the progress counter's N)."""
-    bfs = sum(len(bfs_cases(kind)) + 1 for kind in BFS_CASES)  # + the CPU's BFS per graph
+    from irreg.emu import calibration
+
+    def runs(cases):
+        return sum(len(c) for c in cases.values())
+
+    bfs = runs(BFS_CASES) + len(BFS_CASES) + runs(ORDERING_CASES)  # + the CPU's BFS per graph
     spmv = len(SPMV_RUNS) + 1 + sum(hub <= _hub_rows(quick) for hub in HUB_DEGREES)
-    similarity = len(SIMILARITY_LAYOUTS) * (len(SIMILARITY_THREADS) + len(PAIR_NODES)) + 1
-    total = len(STREAM_NODES) + bfs + spmv + similarity
+    similarity = 1 + len(SIMILARITY_LAYOUTS) * (len(SIMILARITY_THREADS) + len(PAIR_NODES)) + 1
+    total = len(STREAM_NODES) + len(calibration.CHASE_GBPS) + bfs + spmv + similarity
     if sensitivity:
-        remote = sum(len(bfs_cases(kind, "-tag")) for kind in BFS_CASES)
-        total += sensitive_parameters * 2 * remote + len(ENGINE_SWEEP)
+        total += (sensitive_parameters * 2 + 1) * runs(SENSITIVITY_CASES) + 2 * 2
     return total
 
 
@@ -326,7 +396,8 @@ def run(args: argparse.Namespace) -> int:
         return hs.redraw(args, "emu", plot)
     harness = hs.harness_from_args("emu", args)
     if args.quick:
-        args.scale, args.laplacian, args.align_n = min(args.scale, 13), 60, 1024
+        args.scale, args.scale_migrate = min(args.scale, 13), min(args.scale_migrate, 12)
+        args.laplacian, args.align_n, args.chase_elements = 60, 1024, 1 << 15
         args.no_sensitivity = True
     if getattr(args, "plot", None):
         report.require_matplotlib()
@@ -339,15 +410,20 @@ def run(args: argparse.Namespace) -> int:
             r = emu.stream(1 << 21, machine=Machine(nodes=nodes))
         harness.rows.append(_row("stream", f"{nodes}-node", "emu-model", "calibration",
                                  r.seconds, r.bytes, "bytes", r.bandwidth / 1e9,
-                                 PAPER[("stream", nodes)], "GB/s", nodes=nodes))
+                                 PAPER[("stream", nodes)], "GB/s", nodes=nodes,
+                                 definition=DEFINITIONS["stream"]))
+    harness.rows.extend(chase_rows(args.chase_elements, harness))
     harness.rows.extend(bfs_rows(_bfs_graphs(args.scale), lambda nodes: Machine(nodes=nodes),
-                                 harness=harness))
+                                 BFS_CASES, harness=harness))
+    small = _bfs_graphs(args.scale_migrate)
+    harness.rows.extend(bfs_rows(small, lambda nodes: Machine(nodes=nodes), ORDERING_CASES,
+                                 cpu=False, harness=harness))
     harness.rows.extend(spmv_rows(args, harness))
-    harness.rows.extend(similarity_rows(args, harness))
+    pair = _alignment_pair(args.align_n)
+    harness.rows.extend(similarity_rows(args, harness, pair=pair))
     if not args.no_sensitivity:
-        graphs = _bfs_graphs(min(args.scale, 18))
-        harness.rows.extend(sensitivity_rows(graphs, harness))
-        harness.rows.extend(engine_rows(graphs, args.laplacian, harness))
+        graphs = small if args.scale_migrate <= 17 else _bfs_graphs(17)
+        harness.rows.extend(sensitivity_rows(args, graphs, pair, harness))
     print_predictions(harness.rows)
     harness.report(json_path=args.json, plot_path=None)
     if args.plot:
@@ -356,13 +432,25 @@ def run(args: argparse.Namespace) -> int:
 
 
 def print_predictions(rows: list[hs.Row]) -> None:
-    print(f"{'row':15} {'case':26} {'variant':34} {'predicted':>10} {'paper':>8} {'ratio':>6}  unit")
+    """The table, each figure with a paper value marked [k]: the k-th definition below it says
+    how both the prediction and the seed's figure are computed."""
+    definitions: list[str] = []
+    print(f"{'row':17} {'case':28} {'variant':36} {'predicted':>10} {'paper':>8} {'ratio':>6}"
+          "  unit")
     for r in rows:
         e = r.extra
         paper = "" if e.get("paper") is None else f"{e['paper']:.3g}"
         ratio = "" if e.get("ratio") is None else f"{e['ratio']:.2f}"
-        print(f"{r.name:15} {r.case:26} {(r.impl + ' ' + (r.variant or '')):34} "
-              f"{e['predicted']:10.3g} {paper:>8} {ratio:>6}  {e['unit']}")
+        mark = ""
+        if e.get("definition"):
+            if e["definition"] not in definitions:
+                definitions.append(e["definition"])
+            mark = f" [{definitions.index(e['definition']) + 1}]"
+        print(f"{r.name:17} {r.case:28} {(r.impl + ' ' + (r.variant or '')):36} "
+              f"{e['predicted']:10.3g} {paper:>8} {ratio:>6}  {e['unit']}{mark}")
+    print("\nhow each figure with a paper value is computed, the prediction as the seed does it:")
+    for k, text in enumerate(definitions, 1):
+        print(f"  [{k}] {text}")
 
 
 _KIND = {"er": "Erdős–Rényi", "rmat": "RMAT (STINGER)"}
@@ -380,13 +468,15 @@ def readable_case(row: hs.Row) -> str:
     if row.name == "emu_bfs" and (m := re.fullmatch(r"(er|rmat)-s(\d+)-ef(\d+)", case)):
         how = _STRATEGY.get(variant.split("-")[0], variant)
         return f"BFS {_KIND[m[1]]} scale {m[2]}\n{on}, {how}"
+    if row.name == "emu_spmv" and variant.startswith("replication-ratio"):
+        return "SpMV 1 node, 512 threads\nx striped / replicated"
     if row.name == "emu_spmv" and (m := re.fullmatch(r"laplacian-(\d+)x(\d+)", case)):
         threads = re.search(r"(\d+)t(?:-|$)", variant)
         return (f"SpMV Laplacian {m[1]}×{m[2]}\n{on}"
                 + (f", {threads[1]} threads" if threads else ""))
     if row.name == "emu_similarity" and (
             m := re.fullmatch(r"(all|pair)-(blk|hcb)-1n-(\d+)t", variant)):
-        return f"similarity {m[1].upper()}-{m[2].upper()}\n{m[3]} vs 1 thread"
+        return f"similarity {m[1].upper()}-{m[2].upper()} {m[3]} thr.\nvs ALL-BLK 1 thr. 8 nodes"
     return f"{case}\n{variant}"
 
 
@@ -395,21 +485,26 @@ def _short_unit(row: hs.Row) -> str:
     return unit if unit in ("GB/s", "MTEPS") else "× speedup" if "speedup" in unit else unit
 
 
+_SENSITIVITY_TAGS = ("x0.5", "x2.0", "-remote_write_as_load", "-latency")
+
+
+def is_sensitivity(row: hs.Row) -> bool:
+    return any(tag in (row.variant or "") for tag in _SENSITIVITY_TAGS)
+
+
 def plot(path: str, rows: list[hs.Row], machine: dict | None = None) -> None:
     """The four panels: headline figures against the seed's, similarity scaling, the Table 3
-    pattern and the engine-rate sweep; ``machine`` (the JSON's) names the CPU in the title."""
+    pattern and the pointer chase against its published figure; ``machine`` (the JSON's) names
+    the CPU in the title."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     from matplotlib.ticker import EngFormatter, FuncFormatter
 
-    fig, (a, b, c, d) = plt.subplots(1, 4, figsize=(21, 4.5))
-    from irreg.emu.calibration import SENSITIVE
-
-    head = [r for r in rows if r.extra.get("paper") is not None
-            and "engine_bytes_per_cycle" not in r.extra
-            and not any(key in (r.variant or "") for key in SENSITIVE)]
+    fig, (a, b, c, d) = plt.subplots(1, 4, figsize=(22, 5))
+    head = [r for r in rows if r.extra.get("paper") is not None and not is_sensitivity(r)
+            and r.name != "emu_pointer_chase"]
     labels = [readable_case(r) for r in head]
     pos = np.arange(len(head))
     bars = a.bar(pos, [r.extra["ratio"] for r in head], 0.6, label="predicted / paper")
@@ -426,16 +521,19 @@ def plot(path: str, rows: list[hs.Row], machine: dict | None = None) -> None:
     a.legend(fontsize=7, loc="upper left")
     for layout in ("blk", "hcb"):
         pts = [(r.extra["threads"], r.extra["predicted"]) for r in rows
-               if r.name == "emu_similarity" and (r.variant or "").startswith(f"all-{layout}-1n")]
+               if r.name == "emu_similarity" and not is_sensitivity(r)
+               and (r.variant or "").startswith(f"all-{layout}-1n")]
         if pts:
-            b.plot(*zip(*pts), marker="o", label=f"ALL-{layout.upper()}")
+            b.plot(*zip(*pts), marker="o", label=f"ALL-{layout.upper()}, 1 node")
+    paper = PAPER[("similarity-speedup",)]
+    b.scatter([256], [paper], marker="*", s=120, color="k", zorder=3,
+              label=f"seed: ALL-HCB 256 threads, {paper:g}×")
     b.set_xscale("log", base=2)
     b.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
     b.set_xlabel("threads (1 node)")
-    b.set_ylabel("speedup vs ALL-BLK, 1 thread")
+    b.set_ylabel("speedup vs ALL-BLK, 1 thread, 8 nodes")
     b.set_title("alignment similarity strong scaling")
-    if b.get_legend_handles_labels()[0]:
-        b.legend(fontsize=7)
+    b.legend(fontsize=7)
     t3 = [(r.extra["max_degree"], r.extra["predicted"]) for r in rows
           if r.case.startswith("table3")]
     if t3:
@@ -445,27 +543,23 @@ def plot(path: str, rows: list[hs.Row], machine: dict | None = None) -> None:
     c.set_xlabel("largest row degree (average 8)")
     c.set_ylabel("GB/s (8 nodes, 2048 threads)")
     c.set_title("SpMV bandwidth vs max degree (Table 3 pattern)")
-    sweep = {(r.name, (r.variant or "").split("-engine")[0], r.extra["engine_bytes_per_cycle"]):
-             r.extra["predicted"] for r in rows if "engine_bytes_per_cycle" in r.extra}
-    if sweep:
-        rates = sorted({key[2] for key in sweep})
-        d.plot(rates, [sweep["emu_bfs", "remote-1n", e] / PAPER[("bfs-er-remote", 1)]
-                       for e in rates], marker="o", label="ER BFS 1 node / seed's 18 MTEPS")
-        norep, rep = "2d-norep-1n-512t", "2d-rep-1n-512t"
-        d.plot(rates, [sweep["emu_spmv", norep, e] / sweep["emu_spmv", rep, e] for e in rates],
-               marker="s", label="SpMV 1 node: not replicated / replicated")
-        d.axhline(1.0, color="k", lw=0.8)
-        d.axvline(8.0, color="grey", ls=":", label="assumed (8 B/cycle)")
-        d.set_xscale("log", base=2)
-        d.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
-        d.set_yscale("log")
-        report.times_axis(d)
-        d.set_xlabel("migration engine bytes/cycle")
-        d.set_ylabel("ratio (seed: 1 for both)")
-        d.set_title("no engine rate gives both seed figures")
+    for mode, marker in (("block_shuffle", "o"), ("intra_block_shuffle", "s")):
+        pts = sorted((r.extra["block_size"], r.extra["predicted"], r.extra["paper"])
+                     for r in rows if r.name == "emu_pointer_chase" and r.extra["mode"] == mode)
+        if pts:
+            blocks, model, published = zip(*pts)
+            line, = d.plot(blocks, model, marker=marker, label=f"{mode}: model")
+            d.plot(blocks, published, marker=marker, ls="--", color=line.get_color(),
+                   mfc="none", label=f"{mode}: published")
+    d.set_xscale("log", base=4)
+    d.xaxis.set_major_formatter(EngFormatter(sep=""))
+    d.set_ylim(bottom=0)
+    d.set_xlabel("block size (16-byte elements)")
+    d.set_ylabel("GB/s (8 nodes, 2048 threads)")
+    d.set_title("pointer chase: model vs Young et al. 2019\n(block 1 and no-migration fit it)")
+    if d.get_legend_handles_labels()[0]:
         d.legend(fontsize=7)
     fig.suptitle(report.figure_title("emu", machine, "Emu Chick model; CPU rows measured there"))
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
-

@@ -108,15 +108,10 @@ def bfs_arrays(offsets: np.ndarray, targets: np.ndarray, source: int, m: Machine
 
 def _check_scan_reads(offsets: np.ndarray, targets: np.ndarray, source: int,
                       limit: int) -> None:
-    import scipy.sparse as sp
-    from scipy.sparse.csgraph import dijkstra
-
     n = len(offsets) - 1
     if not 0 <= source < n:
         return  # the kernel names the bad source
-    A = sp.csr_array((np.ones(len(targets)), targets, offsets), shape=(n, n))
-    depth = dijkstra(A, indices=source, unweighted=True)
-    levels = int(depth[np.isfinite(depth)].max()) + 1
+    levels = _core.emu_bfs_levels(offsets, targets, source)
     reads = n * levels
     if reads > limit:
         raise ValueError(
