@@ -152,7 +152,9 @@ def _step(harness: hs.Harness | None, label: str):
 
 
 def bfs_rows(graphs: dict, machine_of, cases: dict, tag: str = "", cpu: bool = True,
-             harness: hs.Harness | None = None) -> list[hs.Row]:
+             harness: hs.Harness | None = None, compare: bool = True) -> list[hs.Row]:
+    """BFS rows; ``compare=False`` (the Algorithm 1 vs 2 ordering at a smaller scale) leaves out
+    the seed's figure, which is for the full scale."""
     from irreg.emu import last_report
     from irreg.emu.run import bfs_arrays
     from nx_irreg.algorithms import bfs as cpu_bfs
@@ -166,7 +168,7 @@ def bfs_rows(graphs: dict, machine_of, cases: dict, tag: str = "", cpu: bool = T
                 raw = bfs_arrays(offsets, targets, source, machine_of(nodes), strategy, None, 14)
                 wall = time.perf_counter() - t0
             r = last_report()
-            paper = PAPER.get((f"bfs-{kind}-{strategy}", nodes))
+            paper = PAPER.get((f"bfs-{kind}-{strategy}", nodes)) if compare else None
             rows.append(_row(
                 "emu_bfs", case, "emu-model", f"{strategy}-{nodes}n{tag}", r.seconds,
                 raw["edges"], "edges", r.mteps, paper, "MTEPS",
@@ -417,7 +419,7 @@ def run(args: argparse.Namespace) -> int:
                                  BFS_CASES, harness=harness))
     small = _bfs_graphs(args.scale_migrate)
     harness.rows.extend(bfs_rows(small, lambda nodes: Machine(nodes=nodes), ORDERING_CASES,
-                                 cpu=False, harness=harness))
+                                 cpu=False, harness=harness, compare=False))
     harness.rows.extend(spmv_rows(args, harness))
     pair = _alignment_pair(args.align_n)
     harness.rows.extend(similarity_rows(args, harness, pair=pair))
@@ -435,7 +437,7 @@ def print_predictions(rows: list[hs.Row]) -> None:
     """The table, each figure with a paper value marked [k]: the k-th definition below it says
     how both the prediction and the seed's figure are computed."""
     definitions: list[str] = []
-    print(f"{'row':17} {'case':28} {'variant':36} {'predicted':>10} {'paper':>8} {'ratio':>6}"
+    print(f"{'row':17} {'case':34} {'variant':44} {'predicted':>10} {'paper':>8} {'ratio':>6}"
           "  unit")
     for r in rows:
         e = r.extra
@@ -446,7 +448,7 @@ def print_predictions(rows: list[hs.Row]) -> None:
             if e["definition"] not in definitions:
                 definitions.append(e["definition"])
             mark = f" [{definitions.index(e['definition']) + 1}]"
-        print(f"{r.name:17} {r.case:28} {(r.impl + ' ' + (r.variant or '')):36} "
+        print(f"{r.name:17} {r.case:34} {(r.impl + ' ' + (r.variant or '')):44} "
               f"{e['predicted']:10.3g} {paper:>8} {ratio:>6}  {e['unit']}{mark}")
     print("\nhow each figure with a paper value is computed, the prediction as the seed does it:")
     for k, text in enumerate(definitions, 1):
@@ -482,7 +484,7 @@ def readable_case(row: hs.Row) -> str:
 
 def _short_unit(row: hs.Row) -> str:
     unit = row.extra.get("unit", "")
-    return unit if unit in ("GB/s", "MTEPS") else "× speedup" if "speedup" in unit else unit
+    return unit if unit in ("GB/s", "MTEPS") else "× speedup" if "speedup" in unit else "×"
 
 
 _SENSITIVITY_TAGS = ("x0.5", "x2.0", "-remote_write_as_load", "-latency")
@@ -552,7 +554,9 @@ def plot(path: str, rows: list[hs.Row], machine: dict | None = None) -> None:
             d.plot(blocks, published, marker=marker, ls="--", color=line.get_color(),
                    mfc="none", label=f"{mode}: published")
     d.set_xscale("log", base=4)
-    d.xaxis.set_major_formatter(EngFormatter(sep=""))
+    ticks = [4 ** k for k in range(0, 12, 2)]
+    d.set_xticks(ticks, [f"{t // 1024**2}M" if t >= 1024**2 else f"{t // 1024}K" if t >= 1024
+                         else str(t) for t in ticks])
     d.set_ylim(bottom=0)
     d.set_xlabel("block size (16-byte elements)")
     d.set_ylabel("GB/s (8 nodes, 2048 threads)")
