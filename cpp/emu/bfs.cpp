@@ -39,8 +39,14 @@ EdgeBlocks BuildBlocks(int32_t n, const int64_t* indptr, int32_t block, int32_t 
 struct BfsState {
   const int32_t* indices;
   const EdgeBlocks* blocks;
-  std::vector<int64_t> parent, new_parent;
-  std::vector<int32_t> depth;
+  // The host's copy of the real state, kept small (ids fit int32) and parent next to depth, so
+  // that simulating a claim touches one cache line of the host, not three.
+  struct Mark {
+    int32_t parent = -1;
+    int32_t depth = -1;
+  };
+  std::vector<Mark> mark;
+  std::vector<int32_t> new_parent;
   std::vector<std::vector<int32_t>> queue, next_queue;  // per nodelet
   int32_t level = 0;
   int32_t vertex_array, block_array, parent_array, new_parent_array, queue_array, tail_array;
@@ -76,7 +82,7 @@ class Explore : public Program {
         t.pc = t.s[4] < 0 ? 0 : 1;
         return Step::kContinue;
       case 1:
-        if (!sim.At(t, s.block_array, t.s[4])) return Step::kBlocked;
+        if (!sim.MoveTo(t, Home(sim, t))) return Step::kBlocked;
         sim.Read(t, s.block_array, t.s[4], 2);  // next pointer and count
         t.s[5] = 0;
         t.s[6] = s.blocks->begin[t.s[4]];
@@ -97,12 +103,12 @@ class Explore : public Program {
     BfsState& s = *st_;
     const int64_t b = t.s[4];
     if (t.s[5] >= t.s[7]) return NextBlock(t);
-    if (!sim.At(t, s.block_array, b)) return Step::kBlocked;
+    if (!sim.MoveTo(t, Home(sim, t))) return Step::kBlocked;
     const int32_t w = s.indices[t.s[6] + t.s[5]];
     sim.Read(t, s.block_array, b);  // the neighbour's id
     sim.Write(t, s.new_parent_array, w);
     sim.Compute(t, 2);  // increment, loop branch
-    s.new_parent[w] = t.s[3];  // later writes overwrite earlier ones
+    s.new_parent[w] = static_cast<int32_t>(t.s[3]);  // later writes overwrite earlier ones
     ++t.s[5];
     return Step::kContinue;
   }
@@ -112,7 +118,7 @@ class Explore : public Program {
     BfsState& s = *st_;
     const int64_t b = t.s[4];
     if (t.s[5] >= t.s[7]) return NextBlock(t);
-    if (!sim.At(t, s.block_array, b)) return Step::kBlocked;
+    if (!sim.MoveTo(t, Home(sim, t))) return Step::kBlocked;
     sim.Read(t, s.block_array, b);  // the neighbour's id
     sim.Compute(t, 2);
     t.pc = 3;
@@ -124,9 +130,8 @@ class Explore : public Program {
     const int32_t w = s.indices[t.s[6] + t.s[5]];
     if (!sim.At(t, s.parent_array, w)) return Step::kBlocked;
     sim.Atomic(t, s.parent_array, w);  // compare-and-swap on parent[w]
-    if (s.parent[w] < 0) {
-      s.parent[w] = t.s[3];
-      s.depth[w] = s.level + 1;
+    if (s.mark[w].parent < 0) {
+      s.mark[w] = {static_cast<int32_t>(t.s[3]), s.level + 1};
       const int32_t home = w % sim.nodelets();
       sim.Atomic(t, s.tail_array, home);  // claim a slot in the local queue
       const int64_t slot = home + static_cast<int64_t>(sim.nodelets()) *
@@ -138,6 +143,11 @@ class Explore : public Program {
     ++t.s[5];
     t.pc = 2;
     return Entry(sim, t);  // straight on to the next neighbour: usually a migration home
+  }
+
+  // The nodelet of the current vertex, which holds its edge blocks (BuildBlocks).
+  static int32_t Home(const Simulator& sim, const Thread& t) {
+    return static_cast<int32_t>(t.s[3] % sim.nodelets());
   }
 
   Step NextBlock(Thread& t) {
@@ -168,7 +178,7 @@ class Scan : public Program {
       for (int run = 0; run < kRun; ++run) {
         sim.Read(t, s.parent_array, u);
         sim.Compute(t, 3);
-        if (s.parent[u] < 0) {
+        if (s.mark[u].parent < 0) {
           t.pc = 1;
           break;
         }
@@ -181,8 +191,7 @@ class Scan : public Program {
     ++t.s[0];
     sim.Read(t, s.new_parent_array, v);
     if (s.new_parent[v] < 0) return Step::kContinue;
-    s.parent[v] = s.new_parent[v];
-    s.depth[v] = s.level + 1;
+    s.mark[v] = {s.new_parent[v], s.level + 1};
     sim.Write(t, s.parent_array, v);
     const int64_t slot = home + static_cast<int64_t>(sim.nodelets()) *
                                     static_cast<int64_t>(s.next_queue[home].size());
@@ -248,9 +257,8 @@ BfsResult SimulateBfs(const Machine& m, int32_t n, const int64_t* indptr, const 
   BfsState s;
   s.indices = indices;
   s.blocks = &blocks;
-  s.parent.assign(n, -1);
+  s.mark.assign(n, {});
   s.new_parent.assign(n, -1);
-  s.depth.assign(n, -1);
   s.queue.assign(nodelets, {});
   s.next_queue.assign(nodelets, {});
   s.vertex_array = sim.Allocate(n, Placement::kStriped);
@@ -259,8 +267,7 @@ BfsResult SimulateBfs(const Machine& m, int32_t n, const int64_t* indptr, const 
   s.new_parent_array = sim.Allocate(n, Placement::kStriped);
   s.queue_array = sim.Allocate(n, Placement::kStriped);
   s.tail_array = sim.Allocate(nodelets, Placement::kStriped);
-  s.parent[source] = source;
-  s.depth[source] = 0;
+  s.mark[source] = {source, 0};
   s.queue[source % nodelets].push_back(source);
 
   Explore explore(&s, migrate);
@@ -287,11 +294,12 @@ BfsResult SimulateBfs(const Machine& m, int32_t n, const int64_t* indptr, const 
   r.report = sim.report(now);
   int64_t degrees = 0;
   for (int32_t v = 0; v < n; ++v)
-    if (s.depth[v] >= 0) degrees += indptr[v + 1] - indptr[v];
+    if (s.mark[v].depth >= 0) degrees += indptr[v + 1] - indptr[v];
   r.edges = degrees / 2;
   r.levels = s.level;
-  r.parent = std::move(s.parent);
-  r.depth = std::move(s.depth);
+  r.parent.resize(n);
+  r.depth.resize(n);
+  for (int32_t v = 0; v < n; ++v) r.parent[v] = s.mark[v].parent, r.depth[v] = s.mark[v].depth;
   return r;
 }
 
