@@ -52,6 +52,30 @@ struct BfsState {
   int32_t vertex_array, block_array, parent_array, new_parent_array, queue_array, tail_array;
 };
 
+// What each frontier vertex, edge block and edge costs, access by access, as the seed's Cilk BFS
+// does it (§3.2: vertices and parents striped by id, a local queue per nodelet, edge blocks with
+// their vertex; every load 1 instruction, plus those named):
+//   per frontier vertex: 1 load  its queue slot;  1 load  its first edge block pointer;  2 instr.
+//   per edge block:      2 loads the block's next pointer and entry count
+//   per edge, Algorithm 2 (remote writes):
+//                        1 load  the neighbour id w (local: the block is with its vertex)
+//                        1 write nP[w]: a store when w is local; otherwise a packet through the
+//                                node's engine (and the links and the far engine when w is on
+//                                another node) and remote_write_cycles at w's nodelet; the
+//                                threadlet waits only for the engine to take it
+//                        2 instr. increment and branch
+//   per level, Algorithm 2's scan of every local vertex v: 1 load parent[v], 3 instr.; when v has
+//                        no parent, 1 load nP[v]; when nP[v] is set, 1 store parent[v], a local
+//                        atomic (the queue tail: load + store) and 1 store into the queue
+//   per edge, Algorithm 1 (migrating threads):
+//                        1 load  the neighbour id w, 2 instr.
+//                        a migration to w's nodelet when it is another one (a context through the
+//                        engines, and the links between nodes), a compare-and-swap on parent[w]
+//                        at that nodelet (load + store), 2 instr.; when it claims w: a local
+//                        atomic on the tail and 1 store into the queue; then a migration back
+//                        for the next neighbour (it is on the vertex's nodelet)
+// Graph500 TEPS counts each undirected edge with both ends reached once: 2 edge visits per TEPS.
+
 // Explores a slice of its nodelet's queue: s[0] next queue index, s[1] end, s[2] nodelet,
 // s[3] current vertex, s[4] current block, s[5] next entry in the block, s[6] the block's first
 // entry in the CSR, s[7] its entry count (the threadlet's registers: read once per block).

@@ -61,7 +61,7 @@ SpmvResult SimulateSpmv(const Machine& m, int64_t rows, int64_t cols, const int6
                         const SpmvOptions& options);
 
 // Level-synchronous BFS on a STINGER-like graph: vertices striped, each vertex's neighbours in
-// linked edge blocks from its nodelet's pool (spilling to the next nodelet's pool when full).
+// linked edge blocks from its own nodelet's pool (seed §5.2: co-located with the vertex).
 // "migrate": Algorithm 1, a threadlet migrates to each neighbour and claims it with a
 // compare-and-swap on its parent; "remote": Algorithm 2, remote writes into a new-parent array,
 // then a local scan. The graph is an undirected CSR without loops or repeated edges.

@@ -10,7 +10,7 @@
 //  - Read: a local load; reading remote memory is impossible, a kernel must first call At(),
 //    which migrates the threadlet to the owner (Run returns kBlocked and resumes there);
 //  - Write / Atomic: local, or a posted remote write / a memory-side atomic, both without
-//    migrating; the threadlet only waits for its writes' acknowledgements when it finishes;
+//    migrating; the threadlet only waits for its writes to complete when it finishes;
 //  - Spawn: a new threadlet, on this nodelet or sent to another one.
 // Shared resources are Timelines (see timeline.hpp): the memory path of each nodelet, the cores,
 // the migration engine of each node, and each node's link out and in. A nodelet holds at most threads_per_nodelet()
@@ -110,7 +110,7 @@ class Simulator {
 
   // One fork-join phase: from `start`, a root threadlet on nodelet 0 spawns a leader on each
   // nodelet that has workers, the leader spawns them locally, and the phase ends when all have
-  // finished (their writes acknowledged) and joined. Returns the end time.
+  // finished (their writes complete) and joined. Returns the end time.
   Cycles RunWorkers(Cycles start, const std::vector<Worker>& workers);
 
   // Report so far; kernels then add their own figures.
