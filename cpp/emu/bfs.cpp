@@ -17,6 +17,10 @@ struct EdgeBlocks {
   std::vector<int32_t> owner;      // per block: nodelet
 };
 
+// The nodelet of vertex v: vertices (and parents, new parents and queues) are striped by id
+// (seed §3.2), and a vertex's edge blocks live with it.
+int32_t NodeletOf(int64_t v, int32_t nodelets) { return static_cast<int32_t>(v % nodelets); }
+
 EdgeBlocks BuildBlocks(int32_t n, const int64_t* indptr, int32_t block, int32_t nodelets) {
   EdgeBlocks b;
   b.first.assign(n, -1);
@@ -24,7 +28,7 @@ EdgeBlocks BuildBlocks(int32_t n, const int64_t* indptr, int32_t block, int32_t 
     int64_t prev = -1;
     for (int64_t e = indptr[v]; e < indptr[v + 1]; e += block) {
       const int64_t id = static_cast<int64_t>(b.owner.size());
-      b.owner.push_back(v % nodelets);
+      b.owner.push_back(NodeletOf(v, nodelets));
       b.begin.push_back(e);
       b.count.push_back(static_cast<int32_t>(std::min<int64_t>(block, indptr[v + 1] - e)));
       b.next.push_back(-1);
@@ -156,7 +160,7 @@ class Explore : public Program {
     sim.Atomic(t, s.parent_array, w);  // compare-and-swap on parent[w]
     if (s.mark[w].parent < 0) {
       s.mark[w] = {static_cast<int32_t>(t.s[3]), s.level + 1};
-      const int32_t home = w % sim.nodelets();
+      const int32_t home = NodeletOf(w, sim.nodelets());
       sim.Atomic(t, s.tail_array, home);  // claim a slot in the local queue
       const int64_t slot = home + static_cast<int64_t>(sim.nodelets()) *
                                       static_cast<int64_t>(s.next_queue[home].size());
@@ -169,9 +173,9 @@ class Explore : public Program {
     return Entry(sim, t);  // straight on to the next neighbour: usually a migration home
   }
 
-  // The nodelet of the current vertex, which holds its edge blocks (BuildBlocks).
+  // The nodelet of the current vertex, which holds its edge blocks.
   static int32_t Home(const Simulator& sim, const Thread& t) {
-    return static_cast<int32_t>(t.s[3] % sim.nodelets());
+    return NodeletOf(t.s[3], sim.nodelets());
   }
 
   Step NextBlock(Thread& t) {
@@ -292,7 +296,7 @@ BfsResult SimulateBfs(const Machine& m, int32_t n, const int64_t* indptr, const 
   s.queue_array = sim.Allocate(n, Placement::kStriped);
   s.tail_array = sim.Allocate(nodelets, Placement::kStriped);
   s.mark[source] = {source, 0};
-  s.queue[source % nodelets].push_back(source);
+  s.queue[NodeletOf(source, nodelets)].push_back(source);
 
   Explore explore(&s, migrate);
   Scan scan(&s);

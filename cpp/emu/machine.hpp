@@ -24,8 +24,10 @@ namespace irreg::emu {
   X(int32_t, cores_per_nodelet, 1, 64, "Gossamer cores per nodelet")                               \
   X(int32_t, threads_per_core, 1, 4096, "threadlet contexts per core")                             \
   X(double, clock_hz, 1.0, kUnbounded, "core clock in Hz")                                         \
-  X(double, load_cycles, 1e-3, kUnbounded, "cycles an 8-byte load holds its nodelet's memory path") \
-  X(double, store_cycles, 0.0, kUnbounded, "cycles an 8-byte store holds its nodelet's memory path") \
+  X(double, load_cycles, 1e-3, kUnbounded,                                                         \
+    "cycles an 8-byte load holds its nodelet's memory path")                                       \
+  X(double, store_cycles, 0.0, kUnbounded,                                                         \
+    "cycles an 8-byte store holds its nodelet's memory path")                                      \
   X(double, remote_write_cycles, 0.0, kUnbounded,                                                 \
     "cycles a remote write holds its destination nodelet's memory path")                          \
   X(double, memory_latency_cycles, 0.0, kUnbounded, "cycles from a load's access to its data")     \

@@ -241,12 +241,10 @@ void Simulator::Push(int32_t thread, Cycles time, bool arrive) {
   events_.Push(Event{time, seq_++, thread, arrive});
 }
 
-void Simulator::Admit(int32_t thread, Cycles time) {
-  Thread& t = threads_[thread];
+void Simulator::Enter(Thread& t, Cycles time) {
   t.time = std::max(t.time, time);
   const int32_t d = t.nodelet;
   r_.peak_threads[d] = std::max(r_.peak_threads[d], ++resident_[d]);
-  Push(thread, t.time, false);
 }
 
 void Simulator::Release(int32_t nodelet, Cycles time) {
@@ -254,7 +252,8 @@ void Simulator::Release(int32_t nodelet, Cycles time) {
   if (!waiting_[nodelet].empty()) {
     const int32_t next = waiting_[nodelet].front();
     waiting_[nodelet].pop_front();
-    Admit(next, time);
+    Enter(threads_[next], time);
+    Push(next, threads_[next].time, false);
   }
 }
 
@@ -287,8 +286,7 @@ Cycles Simulator::RunWorkers(Cycles start, const std::vector<Worker>& workers) {
         waiting_[d].push_back(e.thread);
         continue;
       }
-      r_.peak_threads[d] = std::max(r_.peak_threads[d], ++resident_[d]);
-      t.time = std::max(t.time, e.time);
+      Enter(t, e.time);
     }
     const Step step = t.program->Run(*this, t);
     if (step == Step::kContinue) {

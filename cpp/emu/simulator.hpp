@@ -13,9 +13,9 @@
 //    migrating; the threadlet only waits for its writes to complete when it finishes;
 //  - Spawn: a new threadlet, on this nodelet or sent to another one.
 // Shared resources are Timelines (see timeline.hpp): the memory path of each nodelet, the cores,
-// the migration engine of each node, and each node's link out and in. A nodelet holds at most threads_per_nodelet()
-// threadlets; arrivals beyond that wait in its queue. Contention and hot spots come out of these
-// queues; nothing is assumed about them.
+// the migration engine of each node, and each node's link out and in. A nodelet holds at most
+// threads_per_nodelet() threadlets; arrivals beyond that wait in its queue. Contention and hot
+// spots come out of these queues; nothing is assumed about them.
 #pragma once
 
 #include <cstdint>
@@ -137,7 +137,8 @@ class Simulator {
   void Issue(Thread& t, int64_t more);
   int32_t NewThread(Program* program, int32_t nodelet, Cycles time, const int64_t* state);
   void Push(int32_t thread, Cycles time, bool arrive);
-  void Admit(int32_t thread, Cycles time);
+  // The threadlet becomes resident on its nodelet at `time` (the caller checked for room).
+  void Enter(Thread& t, Cycles time);
   void Release(int32_t nodelet, Cycles time);
 
   Machine m_;

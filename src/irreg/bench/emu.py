@@ -89,7 +89,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _row(name: str, case: str, impl: str, variant: str | None, seconds: float, work: float,
-         work_unit: str, predicted: float, paper: float | None, unit: str, **extra: Any) -> hs.Row:
+         work_unit: str, predicted: float, paper: float | None, unit: str,
+         defined_as: str | None = None, **extra: Any) -> hs.Row:
+    """A row; one compared with the seed's figure (``paper``) carries the definition
+    ``DEFINITIONS[defined_as]`` of both."""
+    if paper is not None and defined_as is not None:
+        extra["definition"] = DEFINITIONS[defined_as]
     return hs.Row(name=name, case=case, impl=impl, variant=variant, isa=None, seconds=seconds,
                   min_seconds=seconds, max_seconds=seconds, repeats=1, work=work,
                   work_unit=work_unit,
@@ -172,7 +177,7 @@ def bfs_rows(graphs: dict, machine_of, cases: dict, tag: str = "", cpu: bool = T
             rows.append(_row(
                 "emu_bfs", case, "emu-model", f"{strategy}-{nodes}n{tag}", r.seconds,
                 raw["edges"], "edges", r.mteps, paper, "MTEPS",
-                **({"definition": DEFINITIONS["bfs"]} if paper and not tag else {}),
+                defined_as=None if tag else "bfs",
                 nodes=nodes, migrations=r.migrations,
                 remote_writes=r.counts["remote_writes"], simulation_seconds=wall,
                 engine_busy_max=float(r.engine_busy.max()),
@@ -223,7 +228,7 @@ def spmv_rows(args: argparse.Namespace, harness: hs.Harness | None = None) -> li
             f"{layout}-{'rep' if replicate else 'norep'}-{nodes}n-{threads}t"
             + (f"-grain{grain}" if grain else ""),
             r.seconds, r.bytes, "bytes", r.bandwidth / 1e9, paper, "GB/s",
-            **({"definition": DEFINITIONS["spmv"]} if paper else {}),
+            defined_as="spmv",
             percent_of_stream=100 * r.bandwidth / (calibration.STREAM_NODE_BYTES_PER_S * nodes),
             migrations=r.migrations, threads=r.extra["threads"],
         ))
@@ -232,7 +237,7 @@ def spmv_rows(args: argparse.Namespace, harness: hs.Harness | None = None) -> li
     rows.append(_row(
         "emu_spmv", case, "emu-model", "replication-ratio-1n-512t", norep.seconds, norep.work,
         "bytes", norep.extra["predicted"] / rep.extra["predicted"], PAPER[("spmv-replication",)],
-        "x striped / replicated", definition=DEFINITIONS["spmv-replication"],
+        "x striped / replicated", defined_as="spmv-replication",
         migrations=norep.extra["migrations"]))
     work = rows[-1].work
     with _step(harness, f"scipy spmv {case} (this machine)"):
@@ -289,8 +294,7 @@ def similarity_rows(args: argparse.Namespace, harness: hs.Harness | None = None,
         rows.append(_row("emu_similarity", case, "emu-model", variant + tag, r.seconds,
                          r.extra["comparisons"], "pairs", base / r.seconds, paper,
                          SIMILARITY_UNIT,
-                         **({"definition": DEFINITIONS["similarity"]} if paper and not tag
-                            else {}),
+                         defined_as=None if tag else "similarity",
                          bandwidth_MBps=r.bandwidth / 1e6, migrations=r.migrations,
                          tasks=r.extra["tasks"], equal_to_cpu=r.extra["equal_to_cpu"],
                          nodes=nodes))
@@ -342,7 +346,7 @@ def chase_rows(elements: int, harness: hs.Harness | None = None) -> list[hs.Row]
         rows.append(_row("emu_pointer_chase", f"{mode}-block{order[1]}", "emu-model",
                          "calibration" if fitted else "8n-2048t", 16 * elements / bw,
                          16.0 * elements, "bytes", bw / 1e9, paper, "GB/s",
-                         definition=DEFINITIONS["emu_pointer_chase"], mode=mode,
+                         defined_as="emu_pointer_chase", mode=mode,
                          block_size=order[1], simulated_block_size=block))
     return rows
 
@@ -413,7 +417,7 @@ def run(args: argparse.Namespace) -> int:
         harness.rows.append(_row("stream", f"{nodes}-node", "emu-model", "calibration",
                                  r.seconds, r.bytes, "bytes", r.bandwidth / 1e9,
                                  PAPER[("stream", nodes)], "GB/s", nodes=nodes,
-                                 definition=DEFINITIONS["stream"]))
+                                 defined_as="stream"))
     harness.rows.extend(chase_rows(args.chase_elements, harness))
     harness.rows.extend(bfs_rows(_bfs_graphs(args.scale), lambda nodes: Machine(nodes=nodes),
                                  BFS_CASES, harness=harness))
