@@ -120,6 +120,22 @@ auto Guarded(F&& f) {
   }
 }
 
+// The vertex count of a graph given as CSR arrays; ValueError unless indptr starts at 0, never
+// decreases and ends at len(indices), and every neighbour id is a vertex.
+inline int32_t CheckCsr(const I64Array& indptr, const I32EmuArray& indices) {
+  if (indptr.ndim() != 1 || indptr.size() < 1) throw py::value_error("indptr is empty");
+  const int64_t n = indptr.size() - 1;
+  if (n >= std::numeric_limits<int32_t>::max()) throw py::value_error("too many vertices");
+  if (indptr.at(0) != 0 || indices.size() != indptr.at(n))
+    throw py::value_error("indptr and indices do not describe one graph");
+  for (int64_t v = 0; v < n; ++v)
+    if (indptr.at(v + 1) < indptr.at(v)) throw py::value_error("indptr decreases");
+  for (int64_t k = 0; k < indices.size(); ++k)
+    if (indices.at(k) < 0 || indices.at(k) >= n)
+      throw py::value_error("a neighbour id is outside the graph");
+  return static_cast<int32_t>(n);
+}
+
 inline void BindEmu(py::module_& m) {
   m.def("emu_machine_fields", &MachineFields,
         "(name, type, meaning) of every machine parameter; irreg.emu.calibration has the values.");
@@ -202,13 +218,8 @@ inline void BindEmu(py::module_& m) {
   m.def(
       "emu_bfs_levels",
       [](const I64Array& indptr, const I32EmuArray& indices, int32_t source) {
-        const int64_t n = indptr.size() - 1;
-        if (n < 1 || n >= std::numeric_limits<int32_t>::max() || indptr.at(0) != 0 ||
-            indices.size() != indptr.at(n))
-          throw py::value_error("indptr and indices do not describe one graph");
-        return Guarded([&] {
-          return emu::BfsLevels(static_cast<int32_t>(n), indptr.data(), indices.data(), source);
-        });
+        const int32_t n = CheckCsr(indptr, indices);
+        return Guarded([&] { return emu::BfsLevels(n, indptr.data(), indices.data(), source); });
       },
       py::arg("indptr"), py::arg("indices"), py::arg("source"),
       "Levels of a BFS from source over CSR arrays (what Algorithm 2's scans cost).");
@@ -218,14 +229,7 @@ inline void BindEmu(py::module_& m) {
       [](const py::dict& machine, const I64Array& indptr, const I32EmuArray& indices,
          int32_t source, const std::string& strategy, int32_t threads, int32_t edge_block) {
         const emu::Machine mc = MachineFrom(machine);
-        if (indptr.ndim() != 1 || indptr.size() < 1) throw py::value_error("indptr is empty");
-        const int64_t n = indptr.size() - 1;
-        if (n >= std::numeric_limits<int32_t>::max()) throw py::value_error("too many vertices");
-        if (indptr.at(0) != 0 || indices.size() != indptr.at(n))
-          throw py::value_error("indptr and indices do not describe one graph");
-        for (int64_t k = 0; k < indices.size(); ++k)
-          if (indices.at(k) < 0 || indices.at(k) >= n)
-            throw py::value_error("a neighbour id is outside the graph");
+        const int32_t n = CheckCsr(indptr, indices);
         emu::BfsOptions o;
         o.strategy = strategy;
         o.threads = threads;

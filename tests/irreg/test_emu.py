@@ -364,3 +364,21 @@ def test_similarity_on_a_long_path_compares_locally():
         comparisons[n] = emu.last_report().extra["comparisons"]
         assert comparisons[n] <= 200 * n, comparisons
     assert comparisons[2000] <= 2.2 * comparisons[1000], comparisons
+
+
+@pytest.mark.parametrize(("offsets", "targets", "message"), [
+    ([0, 1, 3], [1, 0], "describe one graph"),
+    ([0, 100, 2], [1, 0], "indptr decreases"),  # vertex 0 would read 100 neighbours of 2
+    ([0, 2, 1, 2], [1, 2], "indptr decreases"),
+    ([0, 1, 2], [1, 7], "outside the graph"),
+])
+def test_bfs_arrays_refuse_bad_csr_before_reading_it(offsets, targets, message):
+    # Both the scan budget's level count (which runs first) and the simulation check the arrays.
+    from irreg.emu.run import bfs_arrays
+
+    o = np.asarray(offsets, dtype=np.int64)
+    t = np.asarray(targets, dtype=np.int32)
+    with pytest.raises(ValueError, match=message):
+        bfs_arrays(o, t, 0, Machine(), "remote", 8, 14)
+    with pytest.raises(ValueError, match=message):
+        bfs_arrays(o, t, 0, Machine(), "migrate", 8, 14)
