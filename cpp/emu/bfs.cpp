@@ -1,58 +1,38 @@
 #include "emu/kernels.hpp"
 
+#include "core/huge_pages.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 
 namespace irreg::emu {
 namespace {
 
-// The STINGER-like layout: vertex v's neighbours fill blocks first_block[v], next[...], ...
-// Every block comes from the pool of v's own nodelet, so a neighbour list is co-located with its
-// vertex (seed §3.2, §5.2: the graph engine "does not attempt to evenly partition the graph").
-struct EdgeBlocks {
-  std::vector<int64_t> first;      // per vertex; -1: no neighbours
-  std::vector<int64_t> next;       // per block; -1: last
-  std::vector<int64_t> begin;      // per block: its first neighbour in the CSR
-  std::vector<int32_t> count;      // per block
-  std::vector<int32_t> owner;      // per block: nodelet
-};
+// The STINGER-like layout: vertex v's neighbours fill blocks of edge_block entries, each block
+// pointing to the next. Every block comes from the pool of v's own nodelet, so a neighbour list is
+// co-located with its vertex (seed §3.2, §5.2: the graph engine "does not attempt to evenly
+// partition the graph"). The host reads the blocks' contents from the CSR: block k of v holds
+// entries indptr[v] + k * edge_block onwards.
 
 // The nodelet of vertex v: vertices (and parents, new parents and queues) are striped by id
 // (seed §3.2), and a vertex's edge blocks live with it.
 int32_t NodeletOf(int64_t v, int32_t nodelets) { return static_cast<int32_t>(v % nodelets); }
 
-EdgeBlocks BuildBlocks(int32_t n, const int64_t* indptr, int32_t block, int32_t nodelets) {
-  EdgeBlocks b;
-  b.first.assign(n, -1);
-  for (int32_t v = 0; v < n; ++v) {
-    int64_t prev = -1;
-    for (int64_t e = indptr[v]; e < indptr[v + 1]; e += block) {
-      const int64_t id = static_cast<int64_t>(b.owner.size());
-      b.owner.push_back(NodeletOf(v, nodelets));
-      b.begin.push_back(e);
-      b.count.push_back(static_cast<int32_t>(std::min<int64_t>(block, indptr[v + 1] - e)));
-      b.next.push_back(-1);
-      if (prev < 0) b.first[v] = id;
-      else b.next[prev] = id;
-      prev = id;
-    }
-  }
-  return b;
-}
-
 struct BfsState {
+  const int64_t* indptr;
   const int32_t* indices;
-  const EdgeBlocks* blocks;
+  int64_t edge_block;
   // The host's copy of the real state, kept small (ids fit int32) and parent next to depth, so
   // that simulating a claim touches one cache line of the host, not three.
   struct Mark {
     int32_t parent = -1;
     int32_t depth = -1;
   };
-  std::vector<Mark> mark;
-  std::vector<int32_t> new_parent;
+  HugePageVector<Mark> mark;
+  HugePageVector<int32_t> new_parent;
   std::vector<std::vector<int32_t>> queue, next_queue;  // per nodelet
   int32_t level = 0;
+  // block_array: vertex v's edge blocks, on v's nodelet (indexed by v).
   int32_t vertex_array, block_array, parent_array, new_parent_array, queue_array, tail_array;
 };
 
@@ -81,8 +61,8 @@ struct BfsState {
 // Graph500 TEPS counts each undirected edge with both ends reached once: 2 edge visits per TEPS.
 
 // Explores a slice of its nodelet's queue: s[0] next queue index, s[1] end, s[2] nodelet,
-// s[3] current vertex, s[4] current block, s[5] next entry in the block, s[6] the block's first
-// entry in the CSR, s[7] its entry count (the threadlet's registers: read once per block).
+// s[3] current vertex, s[4] next entry (a CSR position), s[5] the end of the current block, s[6]
+// the end of the vertex's entries, s[7] the neighbour being claimed (the threadlet's registers).
 // pc 0: next vertex, 4: its record, 1: a block header, 2: next entry, 3: claim the neighbour
 // (Alg. 1). A step does one load, so requests reach the channels in time order.
 class Explore : public Program {
@@ -100,21 +80,24 @@ class Explore : public Program {
         sim.Read(t, s.queue_array, slot);
         t.s[3] = s.queue[t.s[2]][t.s[0]];
         ++t.s[0];
+        // The host's read of the next step, fetched while other threadlets run.
+        __builtin_prefetch(&s.indptr[t.s[3]]);
         t.pc = 4;
         return Step::kContinue;
       }
       case 4:
         sim.Read(t, s.vertex_array, t.s[3]);  // pointer to the first edge block
         sim.Compute(t, 2);
-        t.s[4] = s.blocks->first[t.s[3]];
-        t.pc = t.s[4] < 0 ? 0 : 1;
+        t.s[4] = s.indptr[t.s[3]];
+        t.s[6] = s.indptr[t.s[3] + 1];
+        t.s[5] = t.s[4];
+        if (t.s[4] < t.s[6]) __builtin_prefetch(&s.indices[t.s[4]]);
+        t.pc = t.s[4] < t.s[6] ? 1 : 0;
         return Step::kContinue;
       case 1:
         if (!sim.MoveTo(t, Home(sim, t))) return Step::kBlocked;
-        sim.Read(t, s.block_array, t.s[4], 2);  // next pointer and count
-        t.s[5] = 0;
-        t.s[6] = s.blocks->begin[t.s[4]];
-        t.s[7] = s.blocks->count[t.s[4]];
+        sim.Read(t, s.block_array, t.s[3], 2);  // next pointer and count
+        t.s[5] = std::min(t.s[4] + s.edge_block, t.s[6]);
         t.pc = 2;
         return Step::kContinue;
       case 2:
@@ -129,33 +112,33 @@ class Explore : public Program {
   // Algorithm 2: one neighbour per step, a remote write into new_parent for each.
   Step Block(Simulator& sim, Thread& t) {
     BfsState& s = *st_;
-    const int64_t b = t.s[4];
-    if (t.s[5] >= t.s[7]) return NextBlock(t);
+    if (t.s[4] >= t.s[5]) return NextBlock(t);
     if (!sim.MoveTo(t, Home(sim, t))) return Step::kBlocked;
-    const int32_t w = s.indices[t.s[6] + t.s[5]];
-    sim.Read(t, s.block_array, b);  // the neighbour's id
+    const int32_t w = s.indices[t.s[4]];
+    sim.Read(t, s.block_array, t.s[3]);  // the neighbour's id
     sim.Write(t, s.new_parent_array, w);
     sim.Compute(t, 2);  // increment, loop branch
     s.new_parent[w] = static_cast<int32_t>(t.s[3]);  // later writes overwrite earlier ones
-    ++t.s[5];
+    ++t.s[4];
     return Step::kContinue;
   }
 
   // Algorithm 1: read one neighbour here, then migrate to it and claim it.
   Step Entry(Simulator& sim, Thread& t) {
     BfsState& s = *st_;
-    const int64_t b = t.s[4];
-    if (t.s[5] >= t.s[7]) return NextBlock(t);
+    if (t.s[4] >= t.s[5]) return NextBlock(t);
     if (!sim.MoveTo(t, Home(sim, t))) return Step::kBlocked;
-    sim.Read(t, s.block_array, b);  // the neighbour's id
+    sim.Read(t, s.block_array, t.s[3]);  // the neighbour's id
     sim.Compute(t, 2);
+    t.s[7] = s.indices[t.s[4]];
+    __builtin_prefetch(&s.mark[t.s[7]]);  // read once the threadlet reaches w's nodelet
     t.pc = 3;
     return Claim(sim, t);
   }
 
   Step Claim(Simulator& sim, Thread& t) {
     BfsState& s = *st_;
-    const int32_t w = s.indices[t.s[6] + t.s[5]];
+    const int32_t w = static_cast<int32_t>(t.s[7]);
     if (!sim.At(t, s.parent_array, w)) return Step::kBlocked;
     sim.Atomic(t, s.parent_array, w);  // compare-and-swap on parent[w]
     if (s.mark[w].parent < 0) {
@@ -168,7 +151,7 @@ class Explore : public Program {
       s.next_queue[home].push_back(w);
     }
     sim.Compute(t, 2);
-    ++t.s[5];
+    ++t.s[4];
     t.pc = 2;
     return Entry(sim, t);  // straight on to the next neighbour: usually a migration home
   }
@@ -178,9 +161,9 @@ class Explore : public Program {
     return NodeletOf(t.s[3], sim.nodelets());
   }
 
-  Step NextBlock(Thread& t) {
-    t.s[4] = st_->blocks->next[t.s[4]];
-    t.pc = t.s[4] < 0 ? 0 : 1;
+  // Follows the block's next pointer (read with its header), or ends the vertex.
+  static Step NextBlock(Thread& t) {
+    t.pc = t.s[5] < t.s[6] ? 1 : 0;
     return Step::kContinue;
   }
 
@@ -281,16 +264,18 @@ BfsResult SimulateBfs(const Machine& m, int32_t n, const int64_t* indptr, const 
   if (source < 0 || source >= n) throw std::invalid_argument("source is not a vertex");
   const bool migrate = o.strategy == "migrate";
 
-  const EdgeBlocks blocks = BuildBlocks(n, indptr, o.edge_block, nodelets);
   BfsState s;
-  s.indices = indices;
-  s.blocks = &blocks;
+  // The neighbours again, on huge pages: thousands of threadlets each read their own stretch.
+  const HugePageVector<int32_t> neighbours(indices, indices + indptr[n]);
+  s.indptr = indptr;
+  s.indices = neighbours.data();
+  s.edge_block = o.edge_block;
   s.mark.assign(n, {});
   s.new_parent.assign(n, -1);
   s.queue.assign(nodelets, {});
   s.next_queue.assign(nodelets, {});
   s.vertex_array = sim.Allocate(n, Placement::kStriped);
-  s.block_array = sim.AllocateCustom(blocks.owner);
+  s.block_array = sim.Allocate(n, Placement::kStriped);
   s.parent_array = sim.Allocate(n, Placement::kStriped);
   s.new_parent_array = sim.Allocate(n, Placement::kStriped);
   s.queue_array = sim.Allocate(n, Placement::kStriped);

@@ -48,6 +48,10 @@ class EventQueue {
     Put(b, e);
   }
 
+  // The thread of the event after the last one popped if it shares its bucket (the caller
+  // prefetches it), or -1.
+  int32_t next_hint() const { return next_hint_; }
+
   // The earliest event (smallest time, then smallest seq). Requires !empty().
   Event Pop() {
     int64_t b = NextBucket();
@@ -60,9 +64,16 @@ class EventQueue {
       Pull();
     }
     std::vector<Event>& bucket = ring_[b & (kBuckets - 1)];
-    size_t best = 0;
-    for (size_t i = 1; i < bucket.size(); ++i)
-      if (bucket[best] > bucket[i]) best = i;
+    size_t best = 0, second = 0;
+    for (size_t i = 1; i < bucket.size(); ++i) {
+      if (bucket[best] > bucket[i]) {
+        second = best;
+        best = i;
+      } else if (second == best || bucket[second] > bucket[i]) {
+        second = i;
+      }
+    }
+    next_hint_ = second != best ? bucket[second].thread : -1;
     const Event e = bucket[best];
     bucket[best] = bucket.back();
     bucket.pop_back();
@@ -117,6 +128,7 @@ class EventQueue {
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> far_;
   int64_t base_ = 0;
   int64_t size_ = 0;
+  int32_t next_hint_ = -1;
 };
 
 }  // namespace irreg::emu

@@ -208,8 +208,7 @@ int32_t Simulator::NewThread(Program* program, int32_t nodelet, Cycles time, con
     free_threads_.pop_back();
     threads_[id] = Thread{};
   } else {
-    id = static_cast<int32_t>(threads_.size());
-    threads_.emplace_back();
+    id = threads_.Add();
   }
   Thread& t = threads_[id];
   t.time = time;
@@ -272,6 +271,7 @@ Cycles Simulator::RunWorkers(Cycles start, const std::vector<Worker>& workers) {
   Cycles end = start;
   while (!events_.empty()) {
     const Event e = events_.Pop();
+    if (events_.next_hint() >= 0) __builtin_prefetch(threads_.Address(events_.next_hint()));
     current_ = e.thread;
     if (e.time > now_ + 256) {  // forget busy periods that can no longer be reached
       now_ = e.time;

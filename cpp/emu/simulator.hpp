@@ -37,14 +37,32 @@ enum class Step { kContinue, kBlocked, kDone };
 
 class Program;
 
-struct Thread {
+// Two cache lines of the host, what every step reads first.
+struct alignas(64) Thread {
   Cycles time = 0;     // the threadlet's clock
   Cycles pending = 0;  // when its last posted write is complete
   int64_t owed = 0;    // instructions computed but not yet issued on the core
   int32_t nodelet = 0;
-  Program* program = nullptr;
   int32_t pc = 0;      // where the program resumes
+  Program* program = nullptr;
   int64_t s[8] = {0, 0, 0, 0, 0, 0, 0, 0};  // program state
+};
+
+// Threadlets by id, in chunks that never move: a running threadlet's reference stays valid while
+// it spawns others. (A std::deque of Threads holds 4 per 512-byte chunk.)
+class ThreadStore {
+ public:
+  Thread& operator[](int32_t id) { return chunks_[id >> kLogChunk][id & (kChunk - 1)]; }
+  const Thread* Address(int32_t id) const { return &chunks_[id >> kLogChunk][id & (kChunk - 1)]; }
+  int32_t Add() {
+    if ((size_ & (kChunk - 1)) == 0) chunks_.push_back(std::make_unique<Thread[]>(kChunk));
+    return size_++;
+  }
+
+ private:
+  static constexpr int kLogChunk = 10, kChunk = 1 << kLogChunk;
+  std::vector<std::unique_ptr<Thread[]>> chunks_;
+  int32_t size_ = 0;
 };
 
 class Simulator;
@@ -148,7 +166,7 @@ class Simulator {
   Cycles now_ = 0;  // time of the event being processed
   std::vector<int32_t> resident_;
   std::vector<std::deque<int32_t>> waiting_;
-  std::deque<Thread> threads_;
+  ThreadStore threads_;
   std::vector<int32_t> free_threads_;
   EventQueue events_;
   uint64_t seq_ = 0;

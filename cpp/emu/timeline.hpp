@@ -106,7 +106,10 @@ class Timeline {
   void Use(int64_t b, double work) { Use(At(b), work); }
   static void Use(Bin& bin, double work) {
     bin.used += work;
-    if (bin.used >= kBin - kFull) bin.next = bin.bin + 1;
+    // Full when no request could start in it: tested in absolute time, as Reserve tests a start
+    // (b * kBin + used), so that a bin whose few ulps of room round away is not left open to be
+    // revisited by every later request.
+    if (bin.bin * kBin + bin.used >= (bin.bin + 1) * kBin - kFull) bin.next = bin.bin + 1;
   }
 
   std::vector<Bin> ring_ = std::vector<Bin>(256, Bin{-1, 0.0, -1});
