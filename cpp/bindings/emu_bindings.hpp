@@ -227,13 +227,15 @@ inline void BindEmu(py::module_& m) {
   m.def(
       "emu_bfs",
       [](const py::dict& machine, const I64Array& indptr, const I32EmuArray& indices,
-         int32_t source, const std::string& strategy, int32_t threads, int32_t edge_block) {
+         int32_t source, const std::string& strategy, int32_t threads, int32_t edge_block,
+         int32_t host_threads) {
         const emu::Machine mc = MachineFrom(machine);
         const int32_t n = CheckCsr(indptr, indices);
         emu::BfsOptions o;
         o.strategy = strategy;
         o.threads = threads;
         o.edge_block = edge_block;
+        o.host_threads = host_threads;
         emu::BfsResult r = Guarded([&] {
           return emu::SimulateBfs(mc, static_cast<int32_t>(n), indptr.data(), indices.data(),
                                   source, o);
@@ -247,7 +249,7 @@ inline void BindEmu(py::module_& m) {
         return d;
       },
       py::arg("machine"), py::arg("indptr"), py::arg("indices"), py::arg("source"),
-      py::arg("strategy"), py::arg("threads"), py::arg("edge_block"));
+      py::arg("strategy"), py::arg("threads"), py::arg("edge_block"), py::arg("host_threads"));
 
   m.def(
       "emu_similarity",

@@ -115,10 +115,18 @@ class Explore : public Program {
     if (t.s[4] >= t.s[5]) return NextBlock(t);
     if (!sim.MoveTo(t, Home(sim, t))) return Step::kBlocked;
     const int32_t w = s.indices[t.s[4]];
+    if (t.s[4] + 1 < t.s[5]) __builtin_prefetch(&s.new_parent[s.indices[t.s[4] + 1]], 1);
     sim.Read(t, s.block_array, t.s[3]);  // the neighbour's id
     sim.Write(t, s.new_parent_array, w);
     sim.Compute(t, 2);  // increment, loop branch
-    s.new_parent[w] = static_cast<int32_t>(t.s[3]);  // later writes overwrite earlier ones
+    // The lowest writer wins: nodes simulated at once write here together, and any writer is a
+    // right parent (the scan only asks whether there is one).
+    int32_t seen = __atomic_load_n(&s.new_parent[w], __ATOMIC_RELAXED);
+    const int32_t v = static_cast<int32_t>(t.s[3]);
+    while ((seen < 0 || v < seen) &&
+           !__atomic_compare_exchange_n(&s.new_parent[w], &seen, v, true, __ATOMIC_RELAXED,
+                                        __ATOMIC_RELAXED)) {
+    }
     ++t.s[4];
     return Step::kContinue;
   }
@@ -253,6 +261,7 @@ int32_t BfsLevels(int32_t n, const int64_t* indptr, const int32_t* indices, int3
 BfsResult SimulateBfs(const Machine& m, int32_t n, const int64_t* indptr, const int32_t* indices,
                       int32_t source, const BfsOptions& o) {
   Simulator sim(m);
+  sim.set_host_threads(o.host_threads);
   const int32_t nodelets = sim.nodelets();
   if (o.strategy != "remote" && o.strategy != "migrate")
     throw std::invalid_argument("strategy must be 'remote' or 'migrate', got '" + o.strategy + "'");

@@ -28,7 +28,7 @@ struct Event {
 
 class EventQueue {
  public:
-  static constexpr int kLogBuckets = 12;
+  static constexpr int kLogBuckets = 10;
   static constexpr int64_t kBuckets = int64_t{1} << kLogBuckets;
   static constexpr double kWidth = 4.0;  // cycles per bucket
 

@@ -69,6 +69,7 @@ struct BfsOptions {
   std::string strategy = "remote";
   int32_t threads = 512;
   int32_t edge_block = 14;
+  int32_t host_threads = 1;  // simulate the nodes at once (Simulator::set_host_threads)
 };
 struct BfsResult {
   std::vector<int64_t> parent;  // -1: not reached; the source is its own parent

@@ -34,7 +34,7 @@ class Chase : public Program {
         return Step::kContinue;
       }
       case 2:
-        sim.Atomic(t, total_, 0);
+        if (!sim.Atomic(t, total_, 0)) return Step::kBlocked;  // a round trip to another node
         *sum_ += t.s[2];
         return Step::kDone;
     }

@@ -1,7 +1,11 @@
 #include "emu/simulator.hpp"
 
 #include <algorithm>
+#include <exception>
+#include <limits>
 #include <stdexcept>
+
+#include "core/threads.hpp"
 
 namespace irreg::emu {
 
@@ -42,16 +46,32 @@ Simulator::Simulator(const Machine& machine)
   link_in_.resize(m_.nodes);
   resident_.assign(n_, 0);
   waiting_.resize(n_);
-  r_.channel_busy.assign(n_, 0);
-  r_.core_busy.assign(n_, 0);
-  r_.engine_busy.assign(m_.nodes, 0);
-  r_.link_busy.assign(m_.nodes, 0);
-  r_.threads_started.assign(n_, 0);
-  r_.peak_threads.assign(n_, 0);
-  r_.arrivals_waited.assign(n_, 0);
+  parts_.resize(m_.nodes);
+  for (Part& p : parts_) {
+    p.r.channel_busy.assign(n_, 0);
+    p.r.core_busy.assign(n_, 0);
+    p.r.engine_busy.assign(m_.nodes, 0);
+    p.r.link_busy.assign(m_.nodes, 0);
+    p.r.threads_started.assign(n_, 0);
+    p.r.peak_threads.assign(n_, 0);
+    p.r.arrivals_waited.assign(n_, 0);
+    p.out.resize(m_.nodes);
+    p.later.resize(m_.nodes);
+  }
+  // The least a packet between nodes takes from its sender's clock to the other node's link: the
+  // engine, the smallest packet on the link, the latency. A hair less, for rounding.
+  const int32_t smallest =
+      std::min({m_.context_bytes, m_.write_packet_bytes, m_.atomic_packet_bytes});
+  lookahead_ = (m_.engine_packet_cycles + smallest / m_.link_bytes_per_cycle +
+                m_.inter_node_latency_cycles) * (1 - 1e-9);
 }
 
 Simulator::~Simulator() = default;
+
+void Simulator::set_host_threads(int32_t threads) {
+  CheckThreads(threads);
+  host_threads_ = threads;
+}
 
 int32_t Simulator::Allocate(int64_t length, Placement placement, int32_t nodelet) {
   if (length < 0) throw std::invalid_argument("array length must be >= 0");
@@ -91,28 +111,31 @@ int32_t Simulator::Owner(int32_t array, int64_t i) const {
 }
 
 Cycles Simulator::Channel(int32_t nodelet, Cycles service, Cycles at) {
-  r_.channel_busy[nodelet] += service;
+  PartOf(nodelet).r.channel_busy[nodelet] += service;
   return channel_[nodelet].Reserve(at, service);
 }
 
-Cycles Simulator::Deliver(int32_t from, int32_t to, int32_t bytes, Cycles at, bool* inter,
-                          Cycles* injected) {
+Cycles Simulator::Send(int32_t from, int32_t to, int32_t bytes, Cycles at, Cycles* injected) {
   const int32_t a = m_.NodeOf(from), b = m_.NodeOf(to);
+  Report& r = parts_[a].r;
   const Cycles engine = m_.engine_packet_cycles;
-  r_.engine_busy[a] += engine;
+  r.engine_busy[a] += engine;
   Cycles t = engine_[a].Reserve(at, engine);
   if (injected) *injected = engine_[a].last_start();
-  *inter = a != b;
-  if (a != b) {
-    const Cycles link = bytes / m_.link_bytes_per_cycle;
-    r_.link_busy[a] += link;
-    r_.link_busy[b] += link;
-    r_.engine_busy[b] += engine;
-    t = link_out_[a].Reserve(t, link) + m_.inter_node_latency_cycles;
-    t = link_in_[b].Reserve(t, link);
-    t = engine_[b].Reserve(t, engine);
-  }
-  return t + m_.intra_node_latency_cycles;
+  if (a == b) return t + m_.intra_node_latency_cycles;
+  const Cycles link = bytes / m_.link_bytes_per_cycle;
+  r.link_busy[a] += link;
+  return link_out_[a].Reserve(t, link) + m_.inter_node_latency_cycles;
+}
+
+Cycles Simulator::Receive(int32_t to, int32_t bytes, Cycles at) {
+  const int32_t b = m_.NodeOf(to);
+  Report& r = parts_[b].r;
+  const Cycles link = bytes / m_.link_bytes_per_cycle;
+  r.link_busy[b] += link;
+  r.engine_busy[b] += m_.engine_packet_cycles;
+  const Cycles t = link_in_[b].Reserve(at, link);
+  return engine_[b].Reserve(t, m_.engine_packet_cycles) + m_.intra_node_latency_cycles;
 }
 
 bool Simulator::At(Thread& t, int32_t array, int64_t i) {
@@ -122,13 +145,19 @@ bool Simulator::At(Thread& t, int32_t array, int64_t i) {
 
 bool Simulator::MoveTo(Thread& t, int32_t nodelet) {
   if (nodelet == t.nodelet) return true;
+  Part& p = PartOf(t.nodelet);
   Issue(t, 1);
   Release(t.nodelet, t.time);
-  bool inter = false;
-  t.time = Deliver(t.nodelet, nodelet, m_.context_bytes, t.time, &inter);
-  ++(inter ? r_.migrations_inter : r_.migrations_intra);
-  t.nodelet = nodelet;
-  Push(current_, t.time, true);
+  t.time = Send(t.nodelet, nodelet, m_.context_bytes, t.time);
+  if (m_.NodeOf(nodelet) == m_.NodeOf(t.nodelet)) {
+    ++p.r.migrations_intra;
+    t.nodelet = nodelet;
+    Push(p, p.current, t.time, true);
+  } else {
+    ++p.r.migrations_inter;
+    t.nodelet = nodelet;
+    t.leaving = Packet::kThread + 1;
+  }
   return false;
 }
 
@@ -142,8 +171,9 @@ void Simulator::Issue(Thread& t, int64_t more) {
     if (core_[first + c].free_at() < core_[core].free_at()) core = first + c;
   const Cycles n = static_cast<Cycles>(instructions);
   const Cycles done = core_[core].Reserve(t.time, n);
-  r_.core_busy[t.nodelet] += n;
-  r_.instructions += instructions;
+  Report& r = PartOf(t.nodelet).r;
+  r.core_busy[t.nodelet] += n;
+  r.instructions += instructions;
   t.time = std::max(done, t.time + n * m_.pipeline_depth);
 }
 
@@ -155,109 +185,254 @@ void Simulator::Read(Thread& t, int32_t array, int64_t i, int64_t words) {
     Issue(t, 1);
     t.time = Channel(t.nodelet, m_.load_cycles, t.time) + m_.memory_latency_cycles;
   }
-  r_.local_reads += words;
+  PartOf(t.nodelet).r.local_reads += words;
 }
 
 void Simulator::Write(Thread& t, int32_t array, int64_t i, int64_t words) {
   const int32_t owner = Owner(array, i);
+  Part& p = PartOf(t.nodelet);
   for (int64_t w = 0; w < words; ++w) {
     Issue(t, 1);
     if (owner < 0 || owner == t.nodelet) {
       t.pending = std::max(t.pending, Channel(t.nodelet, m_.store_cycles, t.time));
-      ++r_.local_writes;
+      ++p.r.local_writes;
       continue;
     }
-    bool inter = false;
+    ++p.r.remote_writes;
     Cycles injected = t.time;
-    const Cycles arrive =
-        Deliver(t.nodelet, owner, m_.write_packet_bytes, t.time, &inter, &injected);
+    const Cycles arrive = Send(t.nodelet, owner, m_.write_packet_bytes, t.time, &injected);
     t.time = std::max(t.time, injected);
-    const Cycles done = Channel(owner, m_.remote_write_cycles, arrive);
+    if (m_.NodeOf(owner) != m_.NodeOf(t.nodelet)) {  // the receiving node serves it
+      ++p.r.remote_writes_inter;
+      Packet packet;
+      packet.kind = Packet::kWrite;
+      packet.to = owner;
+      packet.bytes = m_.write_packet_bytes;
+      packet.time = arrive;
+      p.out[m_.NodeOf(owner)].push_back(packet);
+      continue;
+    }
     // The writer learns of the completion a network latency later (it waits for its writes when
     // it finishes). No source states an acknowledgement packet per write, so none is charged to
     // the engines or links.
-    const Cycles back =
-        m_.intra_node_latency_cycles + (inter ? m_.inter_node_latency_cycles : 0.0);
-    t.pending = std::max(t.pending, done + back);
-    ++r_.remote_writes;
-    if (inter) ++r_.remote_writes_inter;
+    const Cycles done = Channel(owner, m_.remote_write_cycles, arrive);
+    t.pending = std::max(t.pending, done + m_.intra_node_latency_cycles);
   }
 }
 
-void Simulator::Atomic(Thread& t, int32_t array, int64_t i) {
+bool Simulator::Atomic(Thread& t, int32_t array, int64_t i) {
+  if (t.atomic_done) {  // the reply to this atomic came back
+    t.atomic_done = false;
+    return true;
+  }
   const int32_t home = Owner(array, i);
   const int32_t owner = home < 0 ? t.nodelet : home;  // a replicated word: the local copy
   const Cycles rmw = m_.load_cycles + m_.store_cycles;  // read-modify-write at the memory side
+  Part& p = PartOf(t.nodelet);
   Issue(t, 1);
-  ++r_.atomics;
+  ++p.r.atomics;
   if (owner == t.nodelet) {
     t.time = Channel(owner, rmw, t.time) + m_.memory_latency_cycles;
-    return;
+    return true;
   }
-  ++r_.remote_atomics;
-  bool inter = false;
-  Cycles at = Deliver(t.nodelet, owner, m_.atomic_packet_bytes, t.time, &inter);
-  at = Channel(owner, rmw, at) + m_.memory_latency_cycles;
-  t.time = Deliver(owner, t.nodelet, m_.atomic_packet_bytes, at, &inter);  // the reply
+  ++p.r.remote_atomics;
+  const Cycles arrive = Send(t.nodelet, owner, m_.atomic_packet_bytes, t.time);
+  if (m_.NodeOf(owner) != m_.NodeOf(t.nodelet)) {  // a round trip through the hand-overs
+    t.time = arrive;
+    t.atomic_to = owner;
+    t.leaving = Packet::kAtomic + 1;
+    return false;
+  }
+  const Cycles done = Channel(owner, rmw, arrive) + m_.memory_latency_cycles;
+  t.time = Send(owner, t.nodelet, m_.atomic_packet_bytes, done);  // the reply
+  return true;
 }
 
-int32_t Simulator::NewThread(Program* program, int32_t nodelet, Cycles time, const int64_t* state) {
+int32_t Simulator::NewThread(Part& p, const Thread& t) {
   int32_t id;
-  if (!free_threads_.empty()) {
-    id = free_threads_.back();
-    free_threads_.pop_back();
-    threads_[id] = Thread{};
+  if (!p.free_threads.empty()) {
+    id = p.free_threads.back();
+    p.free_threads.pop_back();
   } else {
-    id = threads_.Add();
+    id = p.threads.Add();
   }
-  Thread& t = threads_[id];
-  t.time = time;
-  t.pending = time;
-  t.nodelet = nodelet;
-  t.program = program;
-  std::copy(state, state + 8, t.s);
-  ++r_.threads_created;
-  ++r_.threads_started[nodelet];
+  p.threads[id] = t;
   return id;
 }
 
 void Simulator::Spawn(Thread& parent, Program* program, int32_t nodelet, const int64_t* state) {
   if (nodelet < 0 || nodelet >= n_) throw std::invalid_argument("spawn on a nodelet out of range");
+  Part& p = PartOf(parent.nodelet);
   Issue(parent, m_.spawn_instructions);
-  ++r_.spawns;
+  ++p.r.spawns;
+  Thread child;
+  child.nodelet = nodelet;
+  child.program = program;
+  std::copy(state, state + 8, child.s);
   Cycles at = parent.time;
   if (nodelet != parent.nodelet) {
-    bool inter = false;
+    ++p.r.remote_spawns;
     Cycles injected = at;
-    at = Deliver(parent.nodelet, nodelet, m_.context_bytes, at, &inter, &injected);
+    at = Send(parent.nodelet, nodelet, m_.context_bytes, at, &injected);
     parent.time = std::max(parent.time, injected);
-    ++r_.remote_spawns;
+    if (m_.NodeOf(nodelet) != m_.NodeOf(parent.nodelet)) {
+      Packet packet;
+      packet.kind = Packet::kThread;
+      packet.spawned = true;
+      packet.to = nodelet;
+      packet.bytes = m_.context_bytes;
+      packet.time = at;
+      packet.thread = child;
+      p.out[m_.NodeOf(nodelet)].push_back(packet);
+      return;
+    }
   }
-  Push(NewThread(program, nodelet, at, state), at, true);
+  child.time = child.pending = at;
+  Part& q = PartOf(nodelet);
+  ++q.r.threads_created;
+  ++q.r.threads_started[nodelet];
+  Push(q, NewThread(q, child), at, true);
 }
 
-void Simulator::Push(int32_t thread, Cycles time, bool arrive) {
-  events_.Push(Event{time, seq_++, thread, arrive});
+void Simulator::Push(Part& p, int32_t thread, Cycles time, bool arrive) {
+  p.events.Push(Event{time, p.seq++, thread, arrive});
 }
 
 void Simulator::Enter(Thread& t, Cycles time) {
   t.time = std::max(t.time, time);
   const int32_t d = t.nodelet;
-  r_.peak_threads[d] = std::max(r_.peak_threads[d], ++resident_[d]);
+  Report& r = PartOf(d).r;
+  r.peak_threads[d] = std::max(r.peak_threads[d], ++resident_[d]);
 }
 
 void Simulator::Release(int32_t nodelet, Cycles time) {
   --resident_[nodelet];
   if (!waiting_[nodelet].empty()) {
+    Part& p = PartOf(nodelet);
     const int32_t next = waiting_[nodelet].front();
     waiting_[nodelet].pop_front();
-    Enter(threads_[next], time);
-    Push(next, threads_[next].time, false);
+    Enter(p.threads[next], time);
+    Push(p, next, p.threads[next].time, false);
+  }
+}
+
+// The threadlet `id` of part p leaves it as a packet (Run returned after setting t.leaving).
+void Simulator::Leave(Part& p, int32_t id, Thread& t) {
+  Packet packet;
+  packet.kind = static_cast<Packet::Kind>(t.leaving - 1);
+  t.leaving = 0;
+  packet.to = packet.kind == Packet::kAtomic ? t.atomic_to : t.nodelet;
+  packet.bytes = packet.kind == Packet::kAtomic ? m_.atomic_packet_bytes : m_.context_bytes;
+  packet.time = t.time;
+  packet.thread = t;
+  p.out[m_.NodeOf(packet.to)].push_back(packet);
+  p.free_threads.push_back(id);
+}
+
+void Simulator::RunWindow(int32_t index, Cycles until) {
+  Part& p = parts_[index];
+  const int32_t first = index * m_.nodelets_per_node, last = first + m_.nodelets_per_node;
+  while (!p.events.empty()) {
+    const Event e = p.events.Pop();
+    if (e.time >= until) {  // the next window's
+      p.events.Push(e);
+      return;
+    }
+    if (p.events.next_hint() >= 0) __builtin_prefetch(p.threads.Address(p.events.next_hint()));
+    p.current = e.thread;
+    if (e.time > p.now + 256) {  // forget busy periods that can no longer be reached
+      p.now = e.time;
+      for (int32_t d = first; d < last; ++d) {
+        channel_[d].Advance(p.now);
+        for (int32_t c = 0; c < m_.cores_per_nodelet; ++c)
+          core_[static_cast<size_t>(d) * m_.cores_per_nodelet + c].Advance(p.now);
+      }
+      for (auto* group : {&engine_, &link_out_, &link_in_}) (*group)[index].Advance(p.now);
+    }
+    Thread& t = p.threads[e.thread];
+    if (e.arrive) {  // a threadlet reaches a nodelet: it runs at once if there is room
+      const int32_t d = t.nodelet;
+      if (resident_[d] >= m_.threads_per_nodelet()) {
+        ++p.r.arrivals_waited[d];
+        waiting_[d].push_back(e.thread);
+        continue;
+      }
+      Enter(t, e.time);
+    }
+    const Step step = t.program->Run(*this, t);
+    if (step == Step::kContinue) {
+      Push(p, e.thread, t.time, false);
+    } else if (step == Step::kDone) {
+      Issue(t, 0);
+      p.end = std::max(p.end, std::max(t.time, t.pending));
+      ++p.r.threads_finished;
+      Release(t.nodelet, t.time);
+      p.free_threads.push_back(e.thread);
+    } else if (t.leaving) {
+      Leave(p, e.thread, t);
+    }
+  }
+}
+
+void Simulator::HandOver(int32_t d) {
+  // In the order they reach the node; ties in a fixed order (sender, then sending order).
+  Part& p = parts_[d];
+  std::vector<Arrival>& in = p.in;
+  in.clear();
+  for (size_t from = 0; from < parts_.size(); ++from) {
+    std::vector<Packet>& box = parts_[from].out[d];
+    for (size_t i = 0; i < box.size(); ++i)
+      in.push_back({box[i].time, static_cast<int64_t>((from << 40) | i), &box[i]});
+  }
+  std::sort(in.begin(), in.end(), [](const Arrival& a, const Arrival& b) {
+    return a.time != b.time ? a.time < b.time : a.order < b.order;
+  });
+  for (const Arrival& arrival : in) {
+    Packet* packet = arrival.packet;
+    const Cycles arrive = Receive(packet->to, packet->bytes, packet->time);
+    switch (packet->kind) {
+      case Packet::kThread: {
+        Thread t = packet->thread;
+        t.time = std::max(t.time, arrive);
+        if (packet->spawned) {
+          t.pending = t.time;
+          ++p.r.threads_created;
+          ++p.r.threads_started[packet->to];
+        }
+        Push(p, NewThread(p, t), t.time, true);
+        break;
+      }
+      case Packet::kWrite: {
+        const Cycles done = Channel(packet->to, m_.remote_write_cycles, arrive);
+        p.end = std::max(p.end, done + m_.intra_node_latency_cycles +
+                                    m_.inter_node_latency_cycles);
+        break;
+      }
+      case Packet::kAtomic: {  // served here; the reply goes back at the next hand-over
+        const Cycles rmw = m_.load_cycles + m_.store_cycles;
+        const Cycles done = Channel(packet->to, rmw, arrive) + m_.memory_latency_cycles;
+        Packet reply;
+        reply.kind = Packet::kReply;
+        reply.to = packet->thread.nodelet;
+        reply.bytes = m_.atomic_packet_bytes;
+        reply.time = Send(packet->to, reply.to, reply.bytes, done);
+        reply.thread = packet->thread;
+        p.later[m_.NodeOf(reply.to)].push_back(reply);
+        break;
+      }
+      case Packet::kReply: {  // the asker goes on where it waited, still resident there
+        Thread t = packet->thread;
+        t.time = arrive;
+        t.atomic_done = true;
+        Push(p, NewThread(p, t), t.time, false);
+        break;
+      }
+    }
   }
 }
 
 Cycles Simulator::RunWorkers(Cycles start, const std::vector<Worker>& workers) {
-  ++r_.phases;
+  ++phases_;
   phase_workers_.assign(n_, {});
   for (const Worker& w : workers) {
     if (w.nodelet < 0 || w.nodelet >= n_) throw std::invalid_argument("worker nodelet out of range");
@@ -266,46 +441,82 @@ Cycles Simulator::RunWorkers(Cycles start, const std::vector<Worker>& workers) {
   phase_leaders_.clear();
   for (int32_t d = 0; d < n_; ++d)
     if (!phase_workers_[d].empty()) phase_leaders_.push_back(d);
-  const int64_t zero[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  Push(NewThread(root_.get(), 0, start, zero), start, true);
-  Cycles end = start;
-  while (!events_.empty()) {
-    const Event e = events_.Pop();
-    if (events_.next_hint() >= 0) __builtin_prefetch(threads_.Address(events_.next_hint()));
-    current_ = e.thread;
-    if (e.time > now_ + 256) {  // forget busy periods that can no longer be reached
-      now_ = e.time;
-      for (auto* group : {&channel_, &core_, &engine_, &link_out_, &link_in_})
-        for (Timeline& tl : *group) tl.Advance(now_);
+  for (Part& p : parts_) p.end = start;
+  Thread root;
+  root.time = root.pending = start;
+  root.program = root_.get();
+  ++parts_[0].r.threads_created;
+  ++parts_[0].r.threads_started[0];
+  Push(parts_[0], NewThread(parts_[0], root), start, true);
+
+  const int32_t nodes = m_.nodes;
+  std::vector<std::exception_ptr> failed(nodes);
+  for (;;) {
+    // The next window starts at the earliest pending event.
+    Cycles from = std::numeric_limits<Cycles>::infinity();
+    for (Part& p : parts_) {
+      if (p.events.empty()) continue;
+      const Event e = p.events.Pop();
+      from = std::min(from, e.time);
+      p.events.Push(e);
     }
-    Thread& t = threads_[e.thread];
-    if (e.arrive) {  // a threadlet reaches a nodelet: it runs at once if there is room
-      const int32_t d = t.nodelet;
-      if (resident_[d] >= m_.threads_per_nodelet()) {
-        ++r_.arrivals_waited[d];
-        waiting_[d].push_back(e.thread);
-        continue;
+    if (from == std::numeric_limits<Cycles>::infinity()) break;
+    const Cycles until = nodes == 1 ? from + std::numeric_limits<Cycles>::infinity()
+                                    : from + lookahead_;
+    ParallelFor(std::min(host_threads_, nodes), nodes, [&](int64_t p) {
+      try {
+        RunWindow(static_cast<int32_t>(p), until);
+      } catch (...) {
+        failed[p] = std::current_exception();
       }
-      Enter(t, e.time);
-    }
-    const Step step = t.program->Run(*this, t);
-    if (step == Step::kContinue) {
-      Push(e.thread, t.time, false);
-    } else if (step == Step::kDone) {
-      Issue(t, 0);
-      end = std::max(end, std::max(t.time, t.pending));
-      ++r_.threads_finished;
-      Release(t.nodelet, t.time);
-      free_threads_.push_back(e.thread);
+    });
+    for (const auto& error : failed)
+      if (error) std::rethrow_exception(error);
+    if (nodes == 1) continue;
+    ParallelFor(std::min(host_threads_, nodes), nodes,
+                [&](int64_t d) { HandOver(static_cast<int32_t>(d)); });
+    for (Part& p : parts_) {
+      for (auto& box : p.out) box.clear();
+      p.out.swap(p.later);
     }
   }
+  Cycles end = start;
+  for (const Part& p : parts_) end = std::max(end, p.end);
   // The join: each worker's completion travels to its leader and the leaders' to the root.
   end += 2 * m_.intra_node_latency_cycles + (m_.nodes > 1 ? m_.inter_node_latency_cycles : 0);
   return end;
 }
 
 Report Simulator::report(Cycles end) const {
-  Report r = r_;
+  Report r = parts_[0].r;
+  for (size_t i = 1; i < parts_.size(); ++i) {
+    const Report& o = parts_[i].r;
+    r.migrations_intra += o.migrations_intra;
+    r.migrations_inter += o.migrations_inter;
+    r.remote_writes += o.remote_writes;
+    r.remote_writes_inter += o.remote_writes_inter;
+    r.atomics += o.atomics;
+    r.remote_atomics += o.remote_atomics;
+    r.spawns += o.spawns;
+    r.remote_spawns += o.remote_spawns;
+    r.local_reads += o.local_reads;
+    r.local_writes += o.local_writes;
+    r.instructions += o.instructions;
+    r.threads_finished += o.threads_finished;
+    r.threads_created += o.threads_created;
+    for (size_t d = 0; d < r.channel_busy.size(); ++d) {
+      r.channel_busy[d] += o.channel_busy[d];
+      r.core_busy[d] += o.core_busy[d];
+      r.threads_started[d] += o.threads_started[d];
+      r.peak_threads[d] = std::max(r.peak_threads[d], o.peak_threads[d]);
+      r.arrivals_waited[d] += o.arrivals_waited[d];
+    }
+    for (size_t b = 0; b < r.engine_busy.size(); ++b) {
+      r.engine_busy[b] += o.engine_busy[b];
+      r.link_busy[b] += o.link_busy[b];
+    }
+  }
+  r.phases = phases_;
   r.cycles = end;
   r.seconds = end / m_.clock_hz;
   return r;

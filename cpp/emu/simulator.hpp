@@ -16,6 +16,14 @@
 // the migration engine of each node, and each node's link out and in. A nodelet holds at most
 // threads_per_nodelet() threadlets; arrivals beyond that wait in its queue. Contention and hot
 // spots come out of these queues; nothing is assumed about them.
+//
+// Each node is simulated by itself (a Part: its events, threadlets and resources) in windows of
+// simulated time shorter than any packet takes between nodes (lookahead()): a packet sent to
+// another node in one window reaches it in a later one. At the end of each window the packets
+// are handed over: the receiving node reserves its link in, its engine and, for a remote write,
+// its memory path, in the order the packets arrive, and a threadlet that migrated goes on there.
+// The nodes of a window are independent, so host_threads run them at once; the result does not
+// depend on how many do (each node's order is its own, and hand-over is in a fixed order).
 #pragma once
 
 #include <cstdint>
@@ -46,6 +54,11 @@ struct alignas(64) Thread {
   int32_t pc = 0;      // where the program resumes
   Program* program = nullptr;
   int64_t s[8] = {0, 0, 0, 0, 0, 0, 0, 0};  // program state
+  // Set while Run executes: the threadlet leaves for another node (a migration, or a remote
+  // atomic's request, during which it stays resident here) when Run returns.
+  uint8_t leaving = 0;
+  bool atomic_done = false;  // its remote atomic's reply came: Atomic() returns true once
+  int32_t atomic_to = 0;     // the nodelet of that atomic's word
 };
 
 // Threadlets by id, in chunks that never move: a running threadlet's reference stays valid while
@@ -116,14 +129,22 @@ class Simulator {
   int32_t AllocateCustom(const std::vector<int32_t>& owner);
   int32_t Owner(int32_t array, int64_t i) const;  // -1: replicated
 
-  // Thread operations (from Program::Run).
-  bool At(Thread& t, int32_t array, int64_t i);  // false: migrating, return Step::kBlocked
+  // Host threads that simulate the nodes of a window at once (1: one after the other). A kernel
+  // asks for more than 1 only when its programs' host-side state is safe for it.
+  void set_host_threads(int32_t threads);
+  // The window: no packet reaches another node sooner after it is sent.
+  Cycles lookahead() const { return lookahead_; }
+
+  // Thread operations (from Program::Run). false: the threadlet is leaving (a migration, or a
+  // remote atomic's round trip to another node); Run returns Step::kBlocked and is called again
+  // where (or once) it arrives.
+  bool At(Thread& t, int32_t array, int64_t i);
   bool MoveTo(Thread& t, int32_t nodelet);
   void Compute(Thread& t, int64_t instructions) { t.owed += instructions; }
   // `words` 8-byte words of element i, one load or store each.
   void Read(Thread& t, int32_t array, int64_t i, int64_t words = 1);
   void Write(Thread& t, int32_t array, int64_t i, int64_t words = 1);
-  void Atomic(Thread& t, int32_t array, int64_t i);
+  bool Atomic(Thread& t, int32_t array, int64_t i);  // false only for a word on another node
   void Spawn(Thread& parent, Program* program, int32_t nodelet, const int64_t* state);
 
   // One fork-join phase: from `start`, a root threadlet on nodelet 0 spawns a leader on each
@@ -142,41 +163,74 @@ class Simulator {
     int64_t block = 1;
     std::vector<int32_t> owner;  // custom: each element's nodelet
   };
+  // A packet between nodes, from the window it was sent in to the hand-over after it.
+  struct Packet {
+    enum Kind : uint8_t { kThread, kWrite, kAtomic, kReply };
+    Kind kind = kThread;
+    bool spawned = false;  // kThread: a new threadlet, not a migrating one
+    int32_t to = 0;        // the nodelet it is for
+    int32_t bytes = 0;
+    Cycles time = 0;       // when it reaches the receiving node's link
+    Thread thread;         // kThread, kAtomic (the asker), kReply
+  };
+  struct Arrival {
+    Cycles time;
+    int64_t order;
+    Packet* packet;
+  };
+  // One node's share of the simulation.
+  struct Part {
+    EventQueue events;
+    uint64_t seq = 0;
+    Cycles now = 0;     // time of the event being processed
+    int32_t current = -1;  // the threadlet whose Run is executing
+    ThreadStore threads;
+    std::vector<int32_t> free_threads;
+    Report r;
+    Cycles end = 0;     // the latest completion of the phase seen here
+    std::vector<std::vector<Packet>> out;    // sent this window, by receiving node
+    std::vector<std::vector<Packet>> later;  // sent during the hand-over (atomic replies)
+    std::vector<Arrival> in;                 // the hand-over's packets, in order
+  };
   class Root;
   class Leader;
 
+  Part& PartOf(int32_t nodelet) { return parts_[m_.NodeOf(nodelet)]; }
   // The nodelet's memory path serves `service` cycles from `at`; returns when it is done.
   Cycles Channel(int32_t nodelet, Cycles service, Cycles at);
-  // Sends a packet; returns its arrival. *injected: when the source engine took it, before
-  // which the sender cannot go on (the engine's queue pushes back on the core).
-  Cycles Deliver(int32_t from, int32_t to, int32_t bytes, Cycles at, bool* inter,
-                 Cycles* injected = nullptr);
+  // Sends a packet: through the engine of `from`'s node, and its link out when `to` is on another
+  // node. Returns when it reaches `to` (same node) or `to`'s node's link (another node).
+  // *injected: when the engine took it, before which the sender cannot go on.
+  Cycles Send(int32_t from, int32_t to, int32_t bytes, Cycles at, Cycles* injected = nullptr);
+  // The receiving side of a packet from another node: its link in and engine. Returns its arrival.
+  Cycles Receive(int32_t to, int32_t bytes, Cycles at);
   // Issues the owed instructions and `more` on the threadlet's core.
   void Issue(Thread& t, int64_t more);
-  int32_t NewThread(Program* program, int32_t nodelet, Cycles time, const int64_t* state);
-  void Push(int32_t thread, Cycles time, bool arrive);
+  int32_t NewThread(Part& p, const Thread& t);
+  void Push(Part& p, int32_t thread, Cycles time, bool arrive);
   // The threadlet becomes resident on its nodelet at `time` (the caller checked for room).
   void Enter(Thread& t, Cycles time);
   void Release(int32_t nodelet, Cycles time);
+  // Runs node p's events before `until`; the hand-over of the packets for node d.
+  void RunWindow(int32_t p, Cycles until);
+  void HandOver(int32_t d);
+  void Leave(Part& p, int32_t id, Thread& t);
 
   Machine m_;
   int32_t n_;
+  int32_t host_threads_ = 1;
+  Cycles lookahead_ = 0;
   std::vector<Array> arrays_;
   std::vector<Timeline> channel_, core_, engine_, link_out_, link_in_;
-  Cycles now_ = 0;  // time of the event being processed
   std::vector<int32_t> resident_;
   std::vector<std::deque<int32_t>> waiting_;
-  ThreadStore threads_;
-  std::vector<int32_t> free_threads_;
-  EventQueue events_;
-  uint64_t seq_ = 0;
-  Report r_;
-  int32_t current_ = -1;  // the threadlet whose Run is executing
+  std::vector<Part> parts_;
   std::unique_ptr<Root> root_;
   std::unique_ptr<Leader> leader_;
   // Spawn tree of the current phase.
   std::vector<std::vector<const Worker*>> phase_workers_;
   std::vector<int32_t> phase_leaders_;
+  int64_t phases_ = 0;
 };
 
 }  // namespace irreg::emu

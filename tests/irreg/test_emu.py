@@ -83,6 +83,28 @@ def test_bfs_equals_networkx(strategy, nodes):
         assert r.counts["remote_writes"] == 0 and r.migrations > 0
 
 
+@pytest.mark.parametrize("strategy", ["remote", "migrate"])
+def test_bfs_simulation_is_the_same_for_any_number_of_host_threads(strategy):
+    # The nodes of a window are simulated at once: times, counts and the BFS tree may not
+    # depend on how many host threads do it.
+    from irreg.emu.inputs import bfs_graph, csr_arrays
+    from irreg.emu.run import bfs_arrays
+
+    offsets, targets = csr_arrays(bfs_graph("er:4096:32768"))
+    runs = []
+    for host_threads in (1, 2, 3):
+        raw = bfs_arrays(offsets, targets, 7, Machine(nodes=8), strategy, 1024, 14,
+                         host_threads=host_threads)
+        runs.append(raw)
+    first = runs[0]
+    assert first["report"]["migrations_inter" if strategy == "migrate" else
+                           "remote_writes_inter"] > 0
+    for raw in runs[1:]:
+        assert raw["report"] == first["report"]
+        assert np.array_equal(raw["parent"], first["parent"])
+        assert np.array_equal(raw["depth"], first["depth"])
+
+
 def test_bfs_migrations_hand_count():
     # Path 0-1-2 on 8 nodelets (vertex v on nodelet v). Algorithm 1 from 0: level 0, the thread
     # on nodelet 0 reads neighbour 1, migrates to 1 and claims it (1 migration). Level 1, the
@@ -189,6 +211,12 @@ def test_pointer_chase_visits_every_element_and_migrates_by_block():
     assert counts["intra_block_shuffle", 16] <= threads
     assert counts["block_shuffle", 1] == pytest.approx(n * 7 / 8, rel=0.05)
     assert counts["block_shuffle", 16] == pytest.approx(n / 16 * 7 / 8, rel=0.2)
+    # On 8 nodes the threads' sums reach nodelet 0 by atomics from the other nodes, each a round
+    # trip through two hand-overs: every element still counted once.
+    r = _core.emu_pointer_chase(calibration.CHICK, n, "block_shuffle", 1, threads, 3)
+    assert r["sum"] == n * (n - 1) // 2
+    assert r["report"]["atomics"] == threads  # one each, remote unless it ends on nodelet 0
+    assert r["report"]["remote_atomics"] > threads * 3 // 4
     with pytest.raises(ValueError, match="mode must be"):
         _core.emu_pointer_chase(calibration.CHICK, n, "sorted", 1, threads, 1)
     with pytest.raises(ValueError, match="block_size must be a positive divisor"):

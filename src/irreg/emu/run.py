@@ -13,6 +13,7 @@ from irreg import _core
 from irreg.checks import check_int
 from irreg.emu import report
 from irreg.emu.machine import Machine, as_machine
+from irreg.threads import resolve_threads
 
 STRATEGIES = ("remote", "migrate")
 SPMV_LAYOUTS = ("2d", "1d")
@@ -88,11 +89,14 @@ def spmv(A: object, x: object, *, machine: Machine | None = None, layout: str = 
 
 def bfs_arrays(offsets: np.ndarray, targets: np.ndarray, source: int, m: Machine,
                strategy: str, threads: int | None, edge_block: int,
-               max_scan_reads: int | None = MAX_SCAN_READS) -> dict:
+               max_scan_reads: int | None = MAX_SCAN_READS,
+               host_threads: int | None = None) -> dict:
     """BFS from ``source`` over CSR arrays on the machine. ``"remote"`` (seed 002 Algorithm 2)
     scans the whole new-parent array at every level, n x levels reads whatever the frontier:
     that is the seed's algorithm, so it is simulated as such, but refused before it starts when
-    it passes ``max_scan_reads`` (None: no limit), since a long path would take hours."""
+    it passes ``max_scan_reads`` (None: no limit), since a long path would take hours.
+    ``host_threads`` (None: :func:`irreg.threads.resolve_threads`) simulate the machine's nodes
+    at once; the result is the same for any number."""
     strategy = _choice(strategy, "strategy", STRATEGIES)
     edge_block = check_int(edge_block, "edge_block", 1)
     source = check_int(source, "source", 0)
@@ -100,7 +104,7 @@ def bfs_arrays(offsets: np.ndarray, targets: np.ndarray, source: int, m: Machine
         _check_scan_reads(offsets, targets, source,
                           check_int(max_scan_reads, "max_scan_reads", 0, INT64_MAX))
     raw = _core.emu_bfs(m.params, offsets, targets, source, strategy,
-                        _threads(threads, m), edge_block)
+                        _threads(threads, m), edge_block, resolve_threads(host_threads))
     report.make("bfs", m.describe(), raw, 16.0 * raw["edges"], edges=raw["edges"],
                 extra={"strategy": strategy, "levels": raw["levels"]})
     return raw
