@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <queue>
 #include <vector>
 
@@ -51,6 +52,16 @@ class EventQueue {
   // The thread of the event after the last one popped if it shares its bucket (the caller
   // prefetches it), or -1.
   int32_t next_hint() const { return next_hint_; }
+
+  // The time of the earliest event, leaving it there. Requires !empty(). (Far events are beyond
+  // the ring, see Pull, so the ring's first bucket holds it when there is one.)
+  double Earliest() const {
+    const int64_t b = NextBucket();
+    if (b < 0) return far_.top().time;
+    double time = far_.empty() ? std::numeric_limits<double>::infinity() : far_.top().time;
+    for (const Event& e : ring_[b & (kBuckets - 1)]) time = std::min(time, e.time);
+    return time;
+  }
 
   // The earliest event (smallest time, then smallest seq). Requires !empty().
   Event Pop() {

@@ -55,8 +55,10 @@ Simulator::Simulator(const Machine& machine)
     p.r.threads_started.assign(n_, 0);
     p.r.peak_threads.assign(n_, 0);
     p.r.arrivals_waited.assign(n_, 0);
-    p.out.resize(m_.nodes);
-    p.later.resize(m_.nodes);
+    for (int k = 0; k < 2; ++k) {
+      p.out[k].resize(m_.nodes);
+      p.out_earliest[k] = std::numeric_limits<Cycles>::infinity();
+    }
   }
   // The least a packet between nodes takes from its sender's clock to the other node's link: the
   // engine, the smallest packet on the link, the latency. A hair less, for rounding.
@@ -209,7 +211,7 @@ void Simulator::Write(Thread& t, int32_t array, int64_t i, int64_t words) {
       packet.to = owner;
       packet.bytes = m_.write_packet_bytes;
       packet.time = arrive;
-      p.out[m_.NodeOf(owner)].push_back(packet);
+      Post(p, m_.NodeOf(owner), packet);
       continue;
     }
     // The writer learns of the completion a network latency later (it waits for its writes when
@@ -283,7 +285,7 @@ void Simulator::Spawn(Thread& parent, Program* program, int32_t nodelet, const i
       packet.bytes = m_.context_bytes;
       packet.time = at;
       packet.thread = child;
-      p.out[m_.NodeOf(nodelet)].push_back(packet);
+      Post(p, m_.NodeOf(nodelet), packet);
       return;
     }
   }
@@ -316,6 +318,11 @@ void Simulator::Release(int32_t nodelet, Cycles time) {
   }
 }
 
+void Simulator::Post(Part& p, int32_t node, const Packet& packet) {
+  p.out[p.parity][node].push_back(packet);
+  p.out_earliest[p.parity] = std::min(p.out_earliest[p.parity], packet.time);
+}
+
 // The threadlet `id` of part p leaves it as a packet (Run returned after setting t.leaving).
 void Simulator::Leave(Part& p, int32_t id, Thread& t) {
   Packet packet;
@@ -325,12 +332,16 @@ void Simulator::Leave(Part& p, int32_t id, Thread& t) {
   packet.bytes = packet.kind == Packet::kAtomic ? m_.atomic_packet_bytes : m_.context_bytes;
   packet.time = t.time;
   packet.thread = t;
-  p.out[m_.NodeOf(packet.to)].push_back(packet);
+  Post(p, m_.NodeOf(packet.to), packet);
   p.free_threads.push_back(id);
 }
 
-void Simulator::RunWindow(int32_t index, Cycles until) {
+void Simulator::RunWindow(int32_t index, int32_t parity, Cycles until) {
   Part& p = parts_[index];
+  p.parity = parity;
+  for (auto& box : p.out[parity]) box.clear();  // handed over in the last window
+  p.out_earliest[parity] = std::numeric_limits<Cycles>::infinity();
+  if (m_.nodes > 1) HandOver(index);
   const int32_t first = index * m_.nodelets_per_node, last = first + m_.nodelets_per_node;
   while (!p.events.empty()) {
     const Event e = p.events.Pop();
@@ -374,13 +385,19 @@ void Simulator::RunWindow(int32_t index, Cycles until) {
   }
 }
 
+// The earliest of node p's pending events and of the packets it sent in its last window.
+Cycles Simulator::NextWindow(const Part& p) {
+  const Cycles sent = p.out_earliest[p.parity];
+  return p.events.empty() ? sent : std::min(sent, p.events.Earliest());
+}
+
 void Simulator::HandOver(int32_t d) {
   // In the order they reach the node; ties in a fixed order (sender, then sending order).
   Part& p = parts_[d];
   std::vector<Arrival>& in = p.in;
   in.clear();
   for (size_t from = 0; from < parts_.size(); ++from) {
-    std::vector<Packet>& box = parts_[from].out[d];
+    std::vector<Packet>& box = parts_[from].out[p.parity ^ 1][d];
     for (size_t i = 0; i < box.size(); ++i)
       in.push_back({box[i].time, static_cast<int64_t>((from << 40) | i), &box[i]});
   }
@@ -417,7 +434,7 @@ void Simulator::HandOver(int32_t d) {
         reply.bytes = m_.atomic_packet_bytes;
         reply.time = Send(packet->to, reply.to, reply.bytes, done);
         reply.thread = packet->thread;
-        p.later[m_.NodeOf(reply.to)].push_back(reply);
+        Post(p, m_.NodeOf(reply.to), reply);  // handed over after this window
         break;
       }
       case Packet::kReply: {  // the asker goes on where it waited, still resident there
@@ -449,37 +466,49 @@ Cycles Simulator::RunWorkers(Cycles start, const std::vector<Worker>& workers) {
   ++parts_[0].r.threads_started[0];
   Push(parts_[0], NewThread(parts_[0], root), start, true);
 
+  // Windows until nothing is pending. Each host thread takes the same whole nodes every window,
+  // and every one works out the next window itself from what the nodes posted at the end of the
+  // last (in slots by parity, so that one thread's next window writes none another still reads):
+  // one barrier per window, and the same order of simulation whatever their number.
   const int32_t nodes = m_.nodes;
-  std::vector<std::exception_ptr> failed(nodes);
-  for (;;) {
-    // The next window starts at the earliest pending event.
-    Cycles from = std::numeric_limits<Cycles>::infinity();
-    for (Part& p : parts_) {
-      if (p.events.empty()) continue;
-      const Event e = p.events.Pop();
-      from = std::min(from, e.time);
-      p.events.Push(e);
-    }
-    if (from == std::numeric_limits<Cycles>::infinity()) break;
-    const Cycles until = nodes == 1 ? from + std::numeric_limits<Cycles>::infinity()
-                                    : from + lookahead_;
-    ParallelFor(std::min(host_threads_, nodes), nodes, [&](int64_t p) {
-      try {
-        RunWindow(static_cast<int32_t>(p), until);
-      } catch (...) {
-        failed[p] = std::current_exception();
-      }
-    });
-    for (const auto& error : failed)
-      if (error) std::rethrow_exception(error);
-    if (nodes == 1) continue;
-    ParallelFor(std::min(host_threads_, nodes), nodes,
-                [&](int64_t d) { HandOver(static_cast<int32_t>(d)); });
-    for (Part& p : parts_) {
-      for (auto& box : p.out) box.clear();
-      p.out.swap(p.later);
-    }
+  const int32_t threads = std::min(host_threads_, nodes);
+  std::vector<std::exception_ptr> errors(nodes);
+  for (Part& p : parts_) {
+    p.parity = parity_;
+    p.next_window[parity_] = NextWindow(p);
   }
+  failed_[0] = failed_[1] = false;
+  const int32_t first_parity = parity_;
+  int32_t last_parity = parity_;
+#pragma omp parallel num_threads(threads) if (threads > 1)
+  {
+    int32_t parity = first_parity;
+    for (;;) {
+      Cycles from = std::numeric_limits<Cycles>::infinity();
+      for (const Part& p : parts_) from = std::min(from, p.next_window[parity]);
+      if (failed_[parity] || from == std::numeric_limits<Cycles>::infinity()) break;
+      const Cycles until =
+          nodes == 1 ? std::numeric_limits<Cycles>::infinity() : from + lookahead_;
+      parity ^= 1;
+#pragma omp for schedule(static)
+      for (int32_t d = 0; d < nodes; ++d) {
+        Part& p = parts_[d];
+        try {
+          RunWindow(d, parity, until);
+          p.next_window[parity] = NextWindow(p);
+        } catch (...) {
+          errors[d] = std::current_exception();
+#pragma omp atomic write
+          failed_[parity] = true;  // read after the barrier
+        }
+      }
+    }
+#pragma omp master
+    last_parity = parity;
+  }
+  parity_ = last_parity;  // alternates across phases too: no packet is handed over twice
+  for (const auto& error : errors)
+    if (error) std::rethrow_exception(error);
   Cycles end = start;
   for (const Part& p : parts_) end = std::max(end, p.end);
   // The join: each worker's completion travels to its leader and the leaders' to the root.

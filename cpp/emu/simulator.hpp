@@ -188,9 +188,13 @@ class Simulator {
     std::vector<int32_t> free_threads;
     Report r;
     Cycles end = 0;     // the latest completion of the phase seen here
-    std::vector<std::vector<Packet>> out;    // sent this window, by receiving node
-    std::vector<std::vector<Packet>> later;  // sent during the hand-over (atomic replies)
-    std::vector<Arrival> in;                 // the hand-over's packets, in order
+    // Packets by receiving node, sent in even and odd windows: a window's are handed over at the
+    // start of the next, while that one's are sent.
+    std::vector<std::vector<Packet>> out[2];
+    Cycles out_earliest[2];  // the earliest time among them
+    int32_t parity = 0;      // the window being run
+    Cycles next_window[2];   // after a window of that parity: NextWindow()
+    std::vector<Arrival> in;  // the hand-over's packets, in order
   };
   class Root;
   class Leader;
@@ -211,10 +215,13 @@ class Simulator {
   // The threadlet becomes resident on its nodelet at `time` (the caller checked for room).
   void Enter(Thread& t, Cycles time);
   void Release(int32_t nodelet, Cycles time);
-  // Runs node p's events before `until`; the hand-over of the packets for node d.
-  void RunWindow(int32_t p, Cycles until);
+  // One window of node d: the hand-over of the packets sent to it in the last window, then its
+  // events before `until`.
+  void RunWindow(int32_t d, int32_t parity, Cycles until);
   void HandOver(int32_t d);
+  void Post(Part& p, int32_t node, const Packet& packet);
   void Leave(Part& p, int32_t id, Thread& t);
+  static Cycles NextWindow(const Part& p);
 
   Machine m_;
   int32_t n_;
@@ -231,6 +238,8 @@ class Simulator {
   std::vector<std::vector<const Worker*>> phase_workers_;
   std::vector<int32_t> phase_leaders_;
   int64_t phases_ = 0;
+  int32_t parity_ = 0;  // of the window being run
+  bool failed_[2] = {false, false};  // a node threw in a window of that parity
 };
 
 }  // namespace irreg::emu
