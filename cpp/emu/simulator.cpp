@@ -57,6 +57,7 @@ Simulator::Simulator(const Machine& machine)
     p.r.arrivals_waited.assign(n_, 0);
     for (int k = 0; k < 2; ++k) {
       p.out[k].resize(m_.nodes);
+      p.writes_out[k].resize(m_.nodes);
       p.out_earliest[k] = std::numeric_limits<Cycles>::infinity();
     }
   }
@@ -206,12 +207,8 @@ void Simulator::Write(Thread& t, int32_t array, int64_t i, int64_t words) {
     t.time = std::max(t.time, injected);
     if (m_.NodeOf(owner) != m_.NodeOf(t.nodelet)) {  // the receiving node serves it
       ++p.r.remote_writes_inter;
-      Packet packet;
-      packet.kind = Packet::kWrite;
-      packet.to = owner;
-      packet.bytes = m_.write_packet_bytes;
-      packet.time = arrive;
-      Post(p, m_.NodeOf(owner), packet);
+      p.writes_out[p.parity][m_.NodeOf(owner)].push_back({arrive, owner});
+      p.out_earliest[p.parity] = std::min(p.out_earliest[p.parity], arrive);
       continue;
     }
     // The writer learns of the completion a network latency later (it waits for its writes when
@@ -340,6 +337,7 @@ void Simulator::RunWindow(int32_t index, int32_t parity, Cycles until) {
   Part& p = parts_[index];
   p.parity = parity;
   for (auto& box : p.out[parity]) box.clear();  // handed over in the last window
+  for (auto& box : p.writes_out[parity]) box.clear();
   p.out_earliest[parity] = std::numeric_limits<Cycles>::infinity();
   if (m_.nodes > 1) HandOver(index);
   const int32_t first = index * m_.nodelets_per_node, last = first + m_.nodelets_per_node;
@@ -399,13 +397,25 @@ void Simulator::HandOver(int32_t d) {
   for (size_t from = 0; from < parts_.size(); ++from) {
     std::vector<Packet>& box = parts_[from].out[p.parity ^ 1][d];
     for (size_t i = 0; i < box.size(); ++i)
-      in.push_back({box[i].time, static_cast<int64_t>((from << 40) | i), &box[i]});
+      in.push_back({box[i].time, static_cast<int64_t>((from << 40) | i), &box[i], nullptr});
+    const std::vector<WritePacket>& writes = parts_[from].writes_out[p.parity ^ 1][d];
+    for (size_t i = 0; i < writes.size(); ++i)
+      in.push_back({writes[i].time, static_cast<int64_t>((from << 40) | (1ll << 39) | i),
+                    nullptr, &writes[i]});
   }
   std::sort(in.begin(), in.end(), [](const Arrival& a, const Arrival& b) {
     return a.time != b.time ? a.time < b.time : a.order < b.order;
   });
   for (const Arrival& arrival : in) {
-    Packet* packet = arrival.packet;
+    if (arrival.write) {
+      const WritePacket& write = *arrival.write;
+      const Cycles arrive = Receive(write.to, m_.write_packet_bytes, write.time);
+      const Cycles done = Channel(write.to, m_.remote_write_cycles, arrive);
+      p.end = std::max(p.end, done + m_.intra_node_latency_cycles +
+                                  m_.inter_node_latency_cycles);
+      continue;
+    }
+    const Packet* packet = arrival.packet;
     const Cycles arrive = Receive(packet->to, packet->bytes, packet->time);
     switch (packet->kind) {
       case Packet::kThread: {
@@ -417,12 +427,6 @@ void Simulator::HandOver(int32_t d) {
           ++p.r.threads_started[packet->to];
         }
         Push(p, NewThread(p, t), t.time, true);
-        break;
-      }
-      case Packet::kWrite: {
-        const Cycles done = Channel(packet->to, m_.remote_write_cycles, arrive);
-        p.end = std::max(p.end, done + m_.intra_node_latency_cycles +
-                                    m_.inter_node_latency_cycles);
         break;
       }
       case Packet::kAtomic: {  // served here; the reply goes back at the next hand-over

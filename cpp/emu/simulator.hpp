@@ -165,7 +165,7 @@ class Simulator {
   };
   // A packet between nodes, from the window it was sent in to the hand-over after it.
   struct Packet {
-    enum Kind : uint8_t { kThread, kWrite, kAtomic, kReply };
+    enum Kind : uint8_t { kThread, kAtomic, kReply };
     Kind kind = kThread;
     bool spawned = false;  // kThread: a new threadlet, not a migrating one
     int32_t to = 0;        // the nodelet it is for
@@ -173,10 +173,16 @@ class Simulator {
     Cycles time = 0;       // when it reaches the receiving node's link
     Thread thread;         // kThread, kAtomic (the asker), kReply
   };
+  // A remote write between nodes: what a packet says, without a threadlet.
+  struct WritePacket {
+    Cycles time;  // when it reaches the receiving node's link
+    int32_t to;   // the nodelet written
+  };
   struct Arrival {
     Cycles time;
     int64_t order;
-    Packet* packet;
+    const Packet* packet;      // or
+    const WritePacket* write;
   };
   // One node's share of the simulation.
   struct Part {
@@ -191,6 +197,7 @@ class Simulator {
     // Packets by receiving node, sent in even and odd windows: a window's are handed over at the
     // start of the next, while that one's are sent.
     std::vector<std::vector<Packet>> out[2];
+    std::vector<std::vector<WritePacket>> writes_out[2];
     Cycles out_earliest[2];  // the earliest time among them
     int32_t parity = 0;      // the window being run
     Cycles next_window[2];   // after a window of that parity: NextWindow()
