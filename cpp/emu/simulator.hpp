@@ -1,7 +1,7 @@
 // An event-driven execution model of a migratory-thread machine (seed 002 §2, DESIGN §9).
 //
 // Kernels are Programs: a threadlet runs Program::Run when it is resident on a nodelet and its
-// clock is the earliest of all threads, and issues operations through the Simulator:
+// clock is the earliest of its node's threadlets, and issues operations through the Simulator:
 //  - Compute: instructions on its nodelet's core (one per cycle per core across threadlets, one
 //    per pipeline_depth cycles for the threadlet itself). They are issued together with the
 //    threadlet's next memory access, migration or spawn, or when it finishes: one core
@@ -10,7 +10,9 @@
 //  - Read: a local load; reading remote memory is impossible, a kernel must first call At(),
 //    which migrates the threadlet to the owner (Run returns kBlocked and resumes there);
 //  - Write / Atomic: local, or a posted remote write / a memory-side atomic, both without
-//    migrating; the threadlet only waits for its writes to complete when it finishes;
+//    migrating; the threadlet only waits for its writes to complete when it finishes, and for an
+//    atomic's reply (on another node: Atomic returns false, Run returns kBlocked and is called
+//    again when the reply is back);
 //  - Spawn: a new threadlet, on this nodelet or sent to another one.
 // Shared resources are Timelines (see timeline.hpp): the memory path of each nodelet, the cores,
 // the migration engine of each node, and each node's link out and in. A nodelet holds at most

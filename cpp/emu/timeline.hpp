@@ -1,7 +1,8 @@
 // The load of one shared resource (a channel, a core, an engine, a link) over time.
 //
-// Threadlets run ahead of the global clock inside a step, and packets reserve the far end of
-// their trip when they are sent, so requests do not reach a resource in time order. A single
+// Threadlets run ahead of their node's clock inside a step, and packets reserve the far end of
+// their trip when they are sent (within a node) or handed over (between nodes, see
+// simulator.hpp), so requests do not reach a resource in time order. A single
 // "busy until" clock would make an early request queue behind a later one; a list of busy
 // intervals would leave gaps too short for any request, losing capacity. A Timeline instead
 // splits time into bins of kBin cycles, each able to serve kBin cycles of work: a request is
