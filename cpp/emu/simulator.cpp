@@ -159,7 +159,7 @@ bool Simulator::MoveTo(Thread& t, int32_t nodelet) {
   } else {
     ++p.r.migrations_inter;
     t.nodelet = nodelet;
-    t.leaving = Packet::kThread + 1;
+    t.leaving = kThreadPacket + 1;
   }
   return false;
 }
@@ -239,7 +239,7 @@ bool Simulator::Atomic(Thread& t, int32_t array, int64_t i) {
   if (m_.NodeOf(owner) != m_.NodeOf(t.nodelet)) {  // a round trip through the hand-overs
     t.time = arrive;
     t.atomic_to = owner;
-    t.leaving = Packet::kAtomic + 1;
+    t.leaving = kAtomicPacket + 1;
     return false;
   }
   const Cycles done = Channel(owner, rmw, arrive) + m_.memory_latency_cycles;
@@ -275,14 +275,10 @@ void Simulator::Spawn(Thread& parent, Program* program, int32_t nodelet, const i
     at = Send(parent.nodelet, nodelet, m_.context_bytes, at, &injected);
     parent.time = std::max(parent.time, injected);
     if (m_.NodeOf(nodelet) != m_.NodeOf(parent.nodelet)) {
-      Packet packet;
-      packet.kind = Packet::kThread;
-      packet.spawned = true;
-      packet.to = nodelet;
-      packet.bytes = m_.context_bytes;
-      packet.time = at;
-      packet.thread = child;
-      Post(p, m_.NodeOf(nodelet), packet);
+      child.time = at;
+      child.leaving = kThreadPacket + 1;
+      child.spawned = true;
+      Post(p, child);
       return;
     }
   }
@@ -315,21 +311,18 @@ void Simulator::Release(int32_t nodelet, Cycles time) {
   }
 }
 
-void Simulator::Post(Part& p, int32_t node, const Packet& packet) {
-  p.out[p.parity][node].push_back(packet);
+int32_t Simulator::Destination(const Thread& packet) const {
+  return packet.leaving - 1 == kAtomicPacket ? packet.atomic_to : packet.nodelet;
+}
+
+void Simulator::Post(Part& p, const Thread& packet) {
+  p.out[p.parity][m_.NodeOf(Destination(packet))].push_back(packet);
   p.out_earliest[p.parity] = std::min(p.out_earliest[p.parity], packet.time);
 }
 
 // The threadlet `id` of part p leaves it as a packet (Run returned after setting t.leaving).
 void Simulator::Leave(Part& p, int32_t id, Thread& t) {
-  Packet packet;
-  packet.kind = static_cast<Packet::Kind>(t.leaving - 1);
-  t.leaving = 0;
-  packet.to = packet.kind == Packet::kAtomic ? t.atomic_to : t.nodelet;
-  packet.bytes = packet.kind == Packet::kAtomic ? m_.atomic_packet_bytes : m_.context_bytes;
-  packet.time = t.time;
-  packet.thread = t;
-  Post(p, m_.NodeOf(packet.to), packet);
+  Post(p, t);
   p.free_threads.push_back(id);
 }
 
@@ -395,7 +388,7 @@ void Simulator::HandOver(int32_t d) {
   std::vector<Arrival>& in = p.in;
   in.clear();
   for (size_t from = 0; from < parts_.size(); ++from) {
-    std::vector<Packet>& box = parts_[from].out[p.parity ^ 1][d];
+    std::vector<Thread>& box = parts_[from].out[p.parity ^ 1][d];
     for (size_t i = 0; i < box.size(); ++i)
       in.push_back({box[i].time, static_cast<int64_t>((from << 40) | i), &box[i], nullptr});
     const std::vector<WritePacket>& writes = parts_[from].writes_out[p.parity ^ 1][d];
@@ -415,39 +408,38 @@ void Simulator::HandOver(int32_t d) {
                                   m_.inter_node_latency_cycles);
       continue;
     }
-    const Packet* packet = arrival.packet;
-    const Cycles arrive = Receive(packet->to, packet->bytes, packet->time);
-    switch (packet->kind) {
-      case Packet::kThread: {
-        Thread t = packet->thread;
+    const Thread& packet = *arrival.packet;
+    const int32_t to = Destination(packet);
+    const Packet kind = static_cast<Packet>(packet.leaving - 1);
+    const Cycles arrive =
+        Receive(to, kind == kThreadPacket ? m_.context_bytes : m_.atomic_packet_bytes,
+                packet.time);
+    Thread t = packet;
+    t.leaving = 0;
+    switch (kind) {
+      case kThreadPacket:
         t.time = std::max(t.time, arrive);
-        if (packet->spawned) {
+        if (t.spawned) {
+          t.spawned = false;
           t.pending = t.time;
           ++p.r.threads_created;
-          ++p.r.threads_started[packet->to];
+          ++p.r.threads_started[to];
         }
         Push(p, NewThread(p, t), t.time, true);
         break;
-      }
-      case Packet::kAtomic: {  // served here; the reply goes back at the next hand-over
+      case kAtomicPacket: {  // served here; the reply goes back at the next hand-over
         const Cycles rmw = m_.load_cycles + m_.store_cycles;
-        const Cycles done = Channel(packet->to, rmw, arrive) + m_.memory_latency_cycles;
-        Packet reply;
-        reply.kind = Packet::kReply;
-        reply.to = packet->thread.nodelet;
-        reply.bytes = m_.atomic_packet_bytes;
-        reply.time = Send(packet->to, reply.to, reply.bytes, done);
-        reply.thread = packet->thread;
-        Post(p, m_.NodeOf(reply.to), reply);  // handed over after this window
+        const Cycles done = Channel(to, rmw, arrive) + m_.memory_latency_cycles;
+        t.leaving = kReplyPacket + 1;
+        t.time = Send(to, t.nodelet, m_.atomic_packet_bytes, done);
+        Post(p, t);  // handed over after this window
         break;
       }
-      case Packet::kReply: {  // the asker goes on where it waited, still resident there
-        Thread t = packet->thread;
+      case kReplyPacket:  // the asker goes on where it waited, still resident there
         t.time = arrive;
         t.atomic_done = true;
         Push(p, NewThread(p, t), t.time, false);
         break;
-      }
     }
   }
 }

@@ -56,9 +56,11 @@ struct alignas(64) Thread {
   int32_t pc = 0;      // where the program resumes
   Program* program = nullptr;
   int64_t s[8] = {0, 0, 0, 0, 0, 0, 0, 0};  // program state
-  // Set while Run executes: the threadlet leaves for another node (a migration, or a remote
-  // atomic's request, during which it stays resident here) when Run returns.
+  // Set when the threadlet travels to another node as a packet (a migration or spawn, a remote
+  // atomic's request, during which it stays resident here, or its reply): the packet's kind + 1.
+  // The packet is the threadlet itself: its time is when it reaches the other node's link.
   uint8_t leaving = 0;
+  bool spawned = false;      // a packet that is a new threadlet, not a migrating one
   bool atomic_done = false;  // its remote atomic's reply came: Atomic() returns true once
   int32_t atomic_to = 0;     // the nodelet of that atomic's word
 };
@@ -165,16 +167,9 @@ class Simulator {
     int64_t block = 1;
     std::vector<int32_t> owner;  // custom: each element's nodelet
   };
-  // A packet between nodes, from the window it was sent in to the hand-over after it.
-  struct Packet {
-    enum Kind : uint8_t { kThread, kAtomic, kReply };
-    Kind kind = kThread;
-    bool spawned = false;  // kThread: a new threadlet, not a migrating one
-    int32_t to = 0;        // the nodelet it is for
-    int32_t bytes = 0;
-    Cycles time = 0;       // when it reaches the receiving node's link
-    Thread thread;         // kThread, kAtomic (the asker), kReply
-  };
+  // What a threadlet travelling between nodes is (Thread::leaving - 1), from the window it was
+  // sent in to the hand-over after it.
+  enum Packet : uint8_t { kThreadPacket, kAtomicPacket, kReplyPacket };
   // A remote write between nodes: what a packet says, without a threadlet.
   struct WritePacket {
     Cycles time;  // when it reaches the receiving node's link
@@ -183,7 +178,7 @@ class Simulator {
   struct Arrival {
     Cycles time;
     int64_t order;
-    const Packet* packet;      // or
+    const Thread* packet;      // or
     const WritePacket* write;
   };
   // One node's share of the simulation.
@@ -198,7 +193,7 @@ class Simulator {
     Cycles end = 0;     // the latest completion of the phase seen here
     // Packets by receiving node, sent in even and odd windows: a window's are handed over at the
     // start of the next, while that one's are sent.
-    std::vector<std::vector<Packet>> out[2];
+    std::vector<std::vector<Thread>> out[2];
     std::vector<std::vector<WritePacket>> writes_out[2];
     Cycles out_earliest[2];  // the earliest time among them
     int32_t parity = 0;      // the window being run
@@ -228,7 +223,8 @@ class Simulator {
   // events before `until`.
   void RunWindow(int32_t d, int32_t parity, Cycles until);
   void HandOver(int32_t d);
-  void Post(Part& p, int32_t node, const Packet& packet);
+  void Post(Part& p, const Thread& packet);
+  int32_t Destination(const Thread& packet) const;
   void Leave(Part& p, int32_t id, Thread& t);
   static Cycles NextWindow(const Part& p);
 
