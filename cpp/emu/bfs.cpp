@@ -115,7 +115,6 @@ class Explore : public Program {
     if (t.s[4] >= t.s[5]) return NextBlock(t);
     if (!sim.MoveTo(t, Home(sim, t))) return Step::kBlocked;
     const int32_t w = s.indices[t.s[4]];
-    if (t.s[4] + 1 < t.s[5]) __builtin_prefetch(&s.new_parent[s.indices[t.s[4] + 1]], 1);
     sim.Read(t, s.block_array, t.s[3]);  // the neighbour's id
     sim.Write(t, s.new_parent_array, w);
     sim.Compute(t, 2);  // increment, loop branch
@@ -274,10 +273,8 @@ BfsResult SimulateBfs(const Machine& m, int32_t n, const int64_t* indptr, const 
   const bool migrate = o.strategy == "migrate";
 
   BfsState s;
-  // The neighbours again, on huge pages: thousands of threadlets each read their own stretch.
-  const HugePageVector<int32_t> neighbours(indices, indices + indptr[n]);
   s.indptr = indptr;
-  s.indices = neighbours.data();
+  s.indices = indices;
   s.edge_block = o.edge_block;
   s.mark.assign(n, {});
   s.new_parent.assign(n, -1);
