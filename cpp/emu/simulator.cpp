@@ -44,7 +44,7 @@ Simulator::Simulator(const Machine& machine)
   engine_.resize(m_.nodes);
   link_out_.resize(m_.nodes);
   link_in_.resize(m_.nodes);
-  resident_.assign(n_, 0);
+  resident_.assign(n_, Resident{});
   waiting_.resize(n_);
   parts_.resize(m_.nodes);
   for (Part& p : parts_) {
@@ -297,11 +297,11 @@ void Simulator::Enter(Thread& t, Cycles time) {
   t.time = std::max(t.time, time);
   const int32_t d = t.nodelet;
   Report& r = PartOf(d).r;
-  r.peak_threads[d] = std::max(r.peak_threads[d], ++resident_[d]);
+  r.peak_threads[d] = std::max(r.peak_threads[d], ++resident_[d].count);
 }
 
 void Simulator::Release(int32_t nodelet, Cycles time) {
-  --resident_[nodelet];
+  --resident_[nodelet].count;
   if (!waiting_[nodelet].empty()) {
     Part& p = PartOf(nodelet);
     const int32_t next = waiting_[nodelet].front();
@@ -354,7 +354,7 @@ void Simulator::RunWindow(int32_t index, int32_t parity, Cycles until) {
     Thread& t = p.threads[e.thread];
     if (e.arrive) {  // a threadlet reaches a nodelet: it runs at once if there is room
       const int32_t d = t.nodelet;
-      if (resident_[d] >= m_.threads_per_nodelet()) {
+      if (resident_[d].count >= m_.threads_per_nodelet()) {
         ++p.r.arrivals_waited[d];
         waiting_[d].push_back(e.thread);
         continue;

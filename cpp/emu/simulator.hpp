@@ -181,8 +181,9 @@ class Simulator {
     const Thread* packet;      // or
     const WritePacket* write;
   };
-  // One node's share of the simulation.
-  struct Part {
+  // One node's share of the simulation, on cache lines of its own (host threads run nodes at
+  // once).
+  struct alignas(64) Part {
     EventQueue events;
     uint64_t seq = 0;
     Cycles now = 0;     // time of the event being processed
@@ -234,7 +235,10 @@ class Simulator {
   Cycles lookahead_ = 0;
   std::vector<Array> arrays_;
   std::vector<Timeline> channel_, core_, engine_, link_out_, link_in_;
-  std::vector<int32_t> resident_;
+  struct alignas(64) Resident {  // threadlets on a nodelet, a cache line each (as Part)
+    int32_t count = 0;
+  };
+  std::vector<Resident> resident_;
   std::vector<std::deque<int32_t>> waiting_;
   std::vector<Part> parts_;
   std::unique_ptr<Root> root_;

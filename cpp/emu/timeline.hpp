@@ -18,7 +18,8 @@
 
 namespace irreg::emu {
 
-class Timeline {
+// alignas: the nodes' resources are reserved from different host threads (see simulator.hpp).
+class alignas(64) Timeline {
  public:
   static constexpr double kBin = 32.0;
 
