@@ -414,32 +414,31 @@ void Simulator::HandOver(int32_t d) {
     const Cycles arrive =
         Receive(to, kind == kThreadPacket ? m_.context_bytes : m_.atomic_packet_bytes,
                 packet.time);
-    Thread t = packet;
+    if (kind == kAtomicPacket) {  // served here; the reply goes back at the next hand-over
+      Thread reply = packet;
+      const Cycles rmw = m_.load_cycles + m_.store_cycles;
+      const Cycles done = Channel(to, rmw, arrive) + m_.memory_latency_cycles;
+      reply.leaving = kReplyPacket + 1;
+      reply.time = Send(to, reply.nodelet, m_.atomic_packet_bytes, done);
+      Post(p, reply);  // handed over after this window
+      continue;
+    }
+    const int32_t id = NewThread(p, packet);  // the one copy: into this node's store
+    Thread& t = p.threads[id];
     t.leaving = 0;
-    switch (kind) {
-      case kThreadPacket:
-        t.time = std::max(t.time, arrive);
-        if (t.spawned) {
-          t.spawned = false;
-          t.pending = t.time;
-          ++p.r.threads_created;
-          ++p.r.threads_started[to];
-        }
-        Push(p, NewThread(p, t), t.time, true);
-        break;
-      case kAtomicPacket: {  // served here; the reply goes back at the next hand-over
-        const Cycles rmw = m_.load_cycles + m_.store_cycles;
-        const Cycles done = Channel(to, rmw, arrive) + m_.memory_latency_cycles;
-        t.leaving = kReplyPacket + 1;
-        t.time = Send(to, t.nodelet, m_.atomic_packet_bytes, done);
-        Post(p, t);  // handed over after this window
-        break;
+    if (kind == kThreadPacket) {
+      t.time = std::max(t.time, arrive);
+      if (t.spawned) {
+        t.spawned = false;
+        t.pending = t.time;
+        ++p.r.threads_created;
+        ++p.r.threads_started[to];
       }
-      case kReplyPacket:  // the asker goes on where it waited, still resident there
-        t.time = arrive;
-        t.atomic_done = true;
-        Push(p, NewThread(p, t), t.time, false);
-        break;
+      Push(p, id, t.time, true);
+    } else {  // kReplyPacket: the asker goes on where it waited, still resident there
+      t.time = arrive;
+      t.atomic_done = true;
+      Push(p, id, t.time, false);
     }
   }
 }
