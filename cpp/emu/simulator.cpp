@@ -513,33 +513,7 @@ Cycles Simulator::RunWorkers(Cycles start, const std::vector<Worker>& workers) {
 
 Report Simulator::report(Cycles end) const {
   Report r = parts_[0].r;
-  for (size_t i = 1; i < parts_.size(); ++i) {
-    const Report& o = parts_[i].r;
-    r.migrations_intra += o.migrations_intra;
-    r.migrations_inter += o.migrations_inter;
-    r.remote_writes += o.remote_writes;
-    r.remote_writes_inter += o.remote_writes_inter;
-    r.atomics += o.atomics;
-    r.remote_atomics += o.remote_atomics;
-    r.spawns += o.spawns;
-    r.remote_spawns += o.remote_spawns;
-    r.local_reads += o.local_reads;
-    r.local_writes += o.local_writes;
-    r.instructions += o.instructions;
-    r.threads_finished += o.threads_finished;
-    r.threads_created += o.threads_created;
-    for (size_t d = 0; d < r.channel_busy.size(); ++d) {
-      r.channel_busy[d] += o.channel_busy[d];
-      r.core_busy[d] += o.core_busy[d];
-      r.threads_started[d] += o.threads_started[d];
-      r.peak_threads[d] = std::max(r.peak_threads[d], o.peak_threads[d]);
-      r.arrivals_waited[d] += o.arrivals_waited[d];
-    }
-    for (size_t b = 0; b < r.engine_busy.size(); ++b) {
-      r.engine_busy[b] += o.engine_busy[b];
-      r.link_busy[b] += o.link_busy[b];
-    }
-  }
+  for (size_t i = 1; i < parts_.size(); ++i) r.Add(parts_[i].r);
   r.phases = phases_;
   r.cycles = end;
   r.seconds = end / m_.clock_hz;

@@ -28,6 +28,7 @@
 // depend on how many do (each node's order is its own, and hand-over is in a fixed order).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -112,6 +113,35 @@ struct Report {
   std::vector<int64_t> threads_started;             // threadlets spawned onto each nodelet
   std::vector<int32_t> peak_threads;                // most threadlets resident at once
   std::vector<int64_t> arrivals_waited;             // arrivals that found the nodelet full
+
+  // Adds another node's report (the simulator keeps one per node): counts and busy times add
+  // up, peaks take the larger. A field added above belongs here too.
+  void Add(const Report& o) {
+    migrations_intra += o.migrations_intra;
+    migrations_inter += o.migrations_inter;
+    remote_writes += o.remote_writes;
+    remote_writes_inter += o.remote_writes_inter;
+    atomics += o.atomics;
+    remote_atomics += o.remote_atomics;
+    spawns += o.spawns;
+    remote_spawns += o.remote_spawns;
+    local_reads += o.local_reads;
+    local_writes += o.local_writes;
+    instructions += o.instructions;
+    threads_finished += o.threads_finished;
+    threads_created += o.threads_created;
+    for (size_t d = 0; d < channel_busy.size(); ++d) {
+      channel_busy[d] += o.channel_busy[d];
+      core_busy[d] += o.core_busy[d];
+      threads_started[d] += o.threads_started[d];
+      peak_threads[d] = std::max(peak_threads[d], o.peak_threads[d]);
+      arrivals_waited[d] += o.arrivals_waited[d];
+    }
+    for (size_t b = 0; b < engine_busy.size(); ++b) {
+      engine_busy[b] += o.engine_busy[b];
+      link_busy[b] += o.link_busy[b];
+    }
+  }
 };
 
 class Simulator {
