@@ -95,7 +95,7 @@ class Explore : public Program {
         t.pc = t.s[4] < t.s[6] ? 1 : 0;
         return Step::kContinue;
       case 1:
-        if (!sim.MoveTo(t, Home(sim, t))) return Step::kBlocked;
+        if (!sim.MoveTo(t, Home(sim, t))) return Going(t, &s.indices[t.s[4]]);
         sim.Read(t, s.block_array, t.s[3], 2);  // next pointer and count
         t.s[5] = std::min(t.s[4] + s.edge_block, t.s[6]);
         t.pc = 2;
@@ -134,7 +134,7 @@ class Explore : public Program {
   Step Entry(Simulator& sim, Thread& t) {
     BfsState& s = *st_;
     if (t.s[4] >= t.s[5]) return NextBlock(t);
-    if (!sim.MoveTo(t, Home(sim, t))) return Step::kBlocked;
+    if (!sim.MoveTo(t, Home(sim, t))) return Going(t, &s.indices[t.s[4]]);
     sim.Read(t, s.block_array, t.s[3]);  // the neighbour's id
     sim.Compute(t, 2);
     t.s[7] = s.indices[t.s[4]];
@@ -146,7 +146,7 @@ class Explore : public Program {
   Step Claim(Simulator& sim, Thread& t) {
     BfsState& s = *st_;
     const int32_t w = static_cast<int32_t>(t.s[7]);
-    if (!sim.At(t, s.parent_array, w)) return Step::kBlocked;
+    if (!sim.At(t, s.parent_array, w)) return Going(t, &s.mark[w]);
     sim.Atomic(t, s.parent_array, w);  // compare-and-swap on parent[w]
     if (s.mark[w].parent < 0) {
       s.mark[w] = {static_cast<int32_t>(t.s[3]), s.level + 1};
@@ -161,6 +161,12 @@ class Explore : public Program {
     ++t.s[4];
     t.pc = 2;
     return Entry(sim, t);  // straight on to the next neighbour: usually a migration home
+  }
+
+  // The threadlet migrates; `next` is the host's data for its step where it arrives.
+  static Step Going(Thread& t, const void* next) {
+    t.next_read = next;
+    return Step::kBlocked;
   }
 
   // The nodelet of the current vertex, which holds its edge blocks.

@@ -7,6 +7,11 @@
 // the first non-empty bucket through a bitmap and the earliest event in it by a short scan. The
 // order is exactly that of a binary heap on (time, seq); a binary heap of 4096 threadlets cost
 // a quarter of a BFS simulation.
+//
+// A bucket is a list threaded through one pool of entries, reused last-freed first: the few
+// hundred pending events of a node sit in a few cache lines that stay in the host's cache. (With
+// a vector per bucket, every bucket's storage was touched once per turn of the ring, a cache miss
+// each time: 6% of an 8-node Algorithm 1 BFS.)
 #pragma once
 
 #include <algorithm>
@@ -33,7 +38,7 @@ class EventQueue {
   static constexpr int64_t kBuckets = int64_t{1} << kLogBuckets;
   static constexpr double kWidth = 4.0;  // cycles per bucket
 
-  EventQueue() : ring_(kBuckets), bits_(kBuckets / 64, 0) {}
+  EventQueue() : heads_(kBuckets, kNone), bits_(kBuckets / 64, 0) {}
 
   bool empty() const { return size_ == 0; }
 
@@ -59,7 +64,8 @@ class EventQueue {
     const int64_t b = NextBucket();
     if (b < 0) return far_.top().time;
     double time = far_.empty() ? std::numeric_limits<double>::infinity() : far_.top().time;
-    for (const Event& e : ring_[b & (kBuckets - 1)]) time = std::min(time, e.time);
+    for (int32_t i = heads_[b & (kBuckets - 1)]; i != kNone; i = pool_[i].next)
+      time = std::min(time, pool_[i].event.time);
     return time;
   }
 
@@ -74,21 +80,24 @@ class EventQueue {
       base_ = b;
       Pull();
     }
-    std::vector<Event>& bucket = ring_[b & (kBuckets - 1)];
-    size_t best = 0, second = 0;
-    for (size_t i = 1; i < bucket.size(); ++i) {
-      if (bucket[best] > bucket[i]) {
+    int32_t& head = heads_[b & (kBuckets - 1)];
+    // The earliest entry, the one before it in the list, and the second earliest.
+    int32_t best = head, before_best = kNone, second = kNone;
+    for (int32_t before = head, i = pool_[head].next; i != kNone; before = i, i = pool_[i].next) {
+      if (pool_[best].event > pool_[i].event) {
         second = best;
         best = i;
-      } else if (second == best || bucket[second] > bucket[i]) {
+        before_best = before;
+      } else if (second == kNone || pool_[second].event > pool_[i].event) {
         second = i;
       }
     }
-    next_hint_ = second != best ? bucket[second].thread : -1;
-    const Event e = bucket[best];
-    bucket[best] = bucket.back();
-    bucket.pop_back();
-    if (bucket.empty()) Clear(b);
+    next_hint_ = second != kNone ? pool_[second].event.thread : -1;
+    const Event e = pool_[best].event;
+    (before_best == kNone ? head : pool_[before_best].next) = pool_[best].next;
+    pool_[best].next = free_;
+    free_ = best;
+    if (head == kNone) Clear(b);
     --size_;
     return e;
   }
@@ -97,8 +106,16 @@ class EventQueue {
   static int64_t BucketOf(double time) { return static_cast<int64_t>(std::floor(time / kWidth)); }
 
   void Put(int64_t b, const Event& e) {
+    int32_t i = free_;
+    if (i != kNone) {
+      free_ = pool_[i].next;
+    } else {
+      i = static_cast<int32_t>(pool_.size());
+      pool_.emplace_back();
+    }
     const int64_t slot = b & (kBuckets - 1);
-    ring_[slot].push_back(e);
+    pool_[i] = Entry{e, heads_[slot]};
+    heads_[slot] = i;
     bits_[slot >> 6] |= uint64_t{1} << (slot & 63);
   }
   void Clear(int64_t b) {
@@ -134,8 +151,15 @@ class EventQueue {
     return -1;
   }
 
-  std::vector<std::vector<Event>> ring_;
-  std::vector<uint64_t> bits_;
+  static constexpr int32_t kNone = -1;
+  struct Entry {
+    Event event;
+    int32_t next;  // the next entry of its bucket's list, or of the free list
+  };
+  std::vector<Entry> pool_;
+  int32_t free_ = kNone;        // the free list
+  std::vector<int32_t> heads_;  // each bucket's list
+  std::vector<uint64_t> bits_;  // the buckets that are not empty
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> far_;
   int64_t base_ = 0;
   int64_t size_ = 0;

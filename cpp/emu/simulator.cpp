@@ -39,6 +39,8 @@ Simulator::Simulator(const Machine& machine)
       leader_(std::make_unique<Leader>()) {
   m_.Validate();
   n_ = m_.nodelets();
+  stripe_mask_ = (n_ & (n_ - 1)) == 0 ? n_ - 1 : -1;
+  for (int32_t d = 0; d < n_; ++d) node_of_.push_back(m_.NodeOf(d));
   channel_.resize(n_);
   core_.resize(static_cast<size_t>(n_) * m_.cores_per_nodelet);
   engine_.resize(m_.nodes);
@@ -104,7 +106,8 @@ int32_t Simulator::AllocateCustom(const std::vector<int32_t>& owner) {
 int32_t Simulator::Owner(int32_t array, int64_t i) const {
   const Array& a = arrays_[array];
   switch (a.placement) {
-    case Placement::kStriped: return static_cast<int32_t>(i % n_);
+    case Placement::kStriped:  // a mask for a power of two: a division costs ~a reservation
+      return static_cast<int32_t>(stripe_mask_ >= 0 ? i & stripe_mask_ : i % n_);
     case Placement::kBlocked: return static_cast<int32_t>(i / a.block);
     case Placement::kReplicated: return -1;
     case Placement::kOne: return a.one;
@@ -119,7 +122,7 @@ Cycles Simulator::Channel(int32_t nodelet, Cycles service, Cycles at) {
 }
 
 Cycles Simulator::Send(int32_t from, int32_t to, int32_t bytes, Cycles at, Cycles* injected) {
-  const int32_t a = m_.NodeOf(from), b = m_.NodeOf(to);
+  const int32_t a = NodeOf(from), b = NodeOf(to);
   Report& r = parts_[a].r;
   const Cycles engine = m_.engine_packet_cycles;
   r.engine_busy[a] += engine;
@@ -132,7 +135,7 @@ Cycles Simulator::Send(int32_t from, int32_t to, int32_t bytes, Cycles at, Cycle
 }
 
 Cycles Simulator::Receive(int32_t to, int32_t bytes, Cycles at) {
-  const int32_t b = m_.NodeOf(to);
+  const int32_t b = NodeOf(to);
   Report& r = parts_[b].r;
   const Cycles link = bytes / m_.link_bytes_per_cycle;
   r.link_busy[b] += link;
@@ -152,7 +155,7 @@ bool Simulator::MoveTo(Thread& t, int32_t nodelet) {
   Issue(t, 1);
   Release(t.nodelet, t.time);
   t.time = Send(t.nodelet, nodelet, m_.context_bytes, t.time);
-  if (m_.NodeOf(nodelet) == m_.NodeOf(t.nodelet)) {
+  if (NodeOf(nodelet) == NodeOf(t.nodelet)) {
     ++p.r.migrations_intra;
     t.nodelet = nodelet;
     Push(p, p.current, t.time, true);
@@ -205,9 +208,9 @@ void Simulator::Write(Thread& t, int32_t array, int64_t i, int64_t words) {
     Cycles injected = t.time;
     const Cycles arrive = Send(t.nodelet, owner, m_.write_packet_bytes, t.time, &injected);
     t.time = std::max(t.time, injected);
-    if (m_.NodeOf(owner) != m_.NodeOf(t.nodelet)) {  // the receiving node serves it
+    if (NodeOf(owner) != NodeOf(t.nodelet)) {  // the receiving node serves it
       ++p.r.remote_writes_inter;
-      p.writes_out[p.parity][m_.NodeOf(owner)].push_back({arrive, owner});
+      p.writes_out[p.parity][NodeOf(owner)].push_back({arrive, owner});
       p.out_earliest[p.parity] = std::min(p.out_earliest[p.parity], arrive);
       continue;
     }
@@ -236,7 +239,7 @@ bool Simulator::Atomic(Thread& t, int32_t array, int64_t i) {
   }
   ++p.r.remote_atomics;
   const Cycles arrive = Send(t.nodelet, owner, m_.atomic_packet_bytes, t.time);
-  if (m_.NodeOf(owner) != m_.NodeOf(t.nodelet)) {  // a round trip through the hand-overs
+  if (NodeOf(owner) != NodeOf(t.nodelet)) {  // a round trip through the hand-overs
     t.time = arrive;
     t.atomic_to = owner;
     t.leaving = kAtomicPacket + 1;
@@ -274,7 +277,7 @@ void Simulator::Spawn(Thread& parent, Program* program, int32_t nodelet, const i
     Cycles injected = at;
     at = Send(parent.nodelet, nodelet, m_.context_bytes, at, &injected);
     parent.time = std::max(parent.time, injected);
-    if (m_.NodeOf(nodelet) != m_.NodeOf(parent.nodelet)) {
+    if (NodeOf(nodelet) != NodeOf(parent.nodelet)) {
       child.time = at;
       child.leaving = kThreadPacket + 1;
       child.spawned = true;
@@ -316,7 +319,7 @@ int32_t Simulator::Destination(const Thread& packet) const {
 }
 
 void Simulator::Post(Part& p, const Thread& packet) {
-  p.out[p.parity][m_.NodeOf(Destination(packet))].push_back(packet);
+  p.out[p.parity][NodeOf(Destination(packet))].push_back(packet);
   p.out_earliest[p.parity] = std::min(p.out_earliest[p.parity], packet.time);
 }
 
@@ -372,6 +375,8 @@ void Simulator::RunWindow(int32_t index, int32_t parity, Cycles until) {
       p.free_threads.push_back(e.thread);
     } else if (t.leaving) {
       Leave(p, e.thread, t);
+    } else if (t.next_read) {  // a migration within the node, or waiting for an atomic
+      __builtin_prefetch(t.next_read);
     }
   }
 }
@@ -426,6 +431,7 @@ void Simulator::HandOver(int32_t d) {
     const int32_t id = NewThread(p, packet);  // the one copy: into this node's store
     Thread& t = p.threads[id];
     t.leaving = 0;
+    if (t.next_read) __builtin_prefetch(t.next_read);
     if (kind == kThreadPacket) {
       t.time = std::max(t.time, arrive);
       if (t.spawned) {

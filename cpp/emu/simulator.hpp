@@ -64,6 +64,10 @@ struct alignas(64) Thread {
   bool spawned = false;      // a packet that is a new threadlet, not a migrating one
   bool atomic_done = false;  // its remote atomic's reply came: Atomic() returns true once
   int32_t atomic_to = 0;     // the nodelet of that atomic's word
+  // Host memory the program's next step reads, set when it blocks on a migration: the simulator
+  // prefetches it when the threadlet arrives, so that the read waits less (a hint only; null:
+  // none). A round trip between nodes outlasts the host's caches' memory of it.
+  const void* next_read = nullptr;
 };
 
 // Threadlets by id, in chunks that never move: a running threadlet's reference stays valid while
@@ -234,7 +238,9 @@ class Simulator {
   class Root;
   class Leader;
 
-  Part& PartOf(int32_t nodelet) { return parts_[m_.NodeOf(nodelet)]; }
+  // Machine::NodeOf by table: a division on every packet and every reservation's report.
+  int32_t NodeOf(int32_t nodelet) const { return node_of_[nodelet]; }
+  Part& PartOf(int32_t nodelet) { return parts_[NodeOf(nodelet)]; }
   // The nodelet's memory path serves `service` cycles from `at`; returns when it is done.
   Cycles Channel(int32_t nodelet, Cycles service, Cycles at);
   // Sends a packet: through the engine of `from`'s node, and its link out when `to` is on another
@@ -261,6 +267,8 @@ class Simulator {
 
   Machine m_;
   int32_t n_;
+  int64_t stripe_mask_;  // n_ - 1 when n_ is a power of two, else -1
+  std::vector<int32_t> node_of_;
   int32_t host_threads_ = 1;
   Cycles lookahead_ = 0;
   std::vector<Array> arrays_;

@@ -23,19 +23,44 @@ class alignas(64) Timeline {
  public:
   static constexpr double kBin = 32.0;
 
-  // Serves a request arriving at `at` for `service` cycles; returns when it completes.
+  Timeline() = default;
+  Timeline(const Timeline&) = delete;  // bins_ points into ring_: a copy's would point into ours
+  Timeline& operator=(const Timeline&) = delete;
+  Timeline(Timeline&&) noexcept = default;  // a moved vector keeps its storage
+  Timeline& operator=(Timeline&&) noexcept = default;
+
+  // Serves a request arriving at `at` for `service` cycles; returns when it completes. Inline:
+  // the common case, the arrival's bin open with room for the whole request (a call cost as
+  // much as the case itself).
   double Reserve(double at, double service) {
-    int64_t b = std::max(base_, static_cast<int64_t>(at / kBin));
-    {  // the common case: the arrival's bin is open and the request fits in what is left of it
-      Bin& slot = At(b);
-      const double start = std::max(at, b * kBin + slot.used);
-      if (slot.next == b && start + service <= (b + 1) * kBin) {
+    const int64_t b = std::max(base_, static_cast<int64_t>(at * (1 / kBin)));
+    if (b - base_ <= mask_) {
+      Bin& slot = bins_[b & mask_];
+      const bool open = slot.bin != b || slot.next == b;  // another bin's slot: an empty one
+      const double used = slot.bin == b ? slot.used : 0.0;
+      const double start = std::max(at, b * kBin + used);
+      if (open && start + service <= (b + 1) * kBin) {
+        if (slot.bin != b) slot = Bin{b, 0.0, b};
         Use(slot, service);
         last_start_ = start;
         end_ = std::max(end_, start + service);
         return start + service;
       }
     }
+    return Spill(at, service, b);
+  }
+
+  // Forgets bins before `now`: no request can arrive before the clock.
+  void Advance(double now) { base_ = std::max(base_, static_cast<int64_t>(now / kBin) - 1); }
+
+  double free_at() const { return end_; }
+  double last_start() const { return last_start_; }  // when the last request began service
+
+ private:
+  static constexpr double kFull = 1e-9;
+
+  // The rest of Reserve: from the first bin with room at or after b, over as many as it takes.
+  [[gnu::noinline]] double Spill(double at, double service, int64_t b) {
     b = Open(b);
     double start = std::max(at, b * kBin + At(b).used);
     while (start >= (b + 1) * kBin - kFull) {  // no room left in this bin after `at`
@@ -60,15 +85,6 @@ class alignas(64) Timeline {
     return t;
   }
 
-  // Forgets bins before `now`: no request can arrive before the clock.
-  void Advance(double now) { base_ = std::max(base_, static_cast<int64_t>(now / kBin) - 1); }
-
-  double free_at() const { return end_; }
-  double last_start() const { return last_start_; }  // when the last request began service
-
- private:
-  static constexpr double kFull = 1e-9;
-
   // The bins live in a ring indexed by bin number: a slot holds the bin it was last opened for
   // (`bin`), and a slot holding an older bin is an empty one. Long idle stretches cost nothing
   // (an array of every bin grew by one entry per 32 cycles of every resource, idle or not), and
@@ -79,8 +95,8 @@ class alignas(64) Timeline {
     int64_t next;  // the bin itself, or a later bin to look at once it is full
   };
   Bin& At(int64_t b) {
-    if (b - base_ >= static_cast<int64_t>(ring_.size())) Widen(b);
-    Bin& slot = ring_[static_cast<size_t>(b) & (ring_.size() - 1)];
+    if (b - base_ > mask_) Widen(b);
+    Bin& slot = bins_[b & mask_];
     if (slot.bin != b) slot = Bin{b, 0.0, b};
     return slot;
   }
@@ -91,6 +107,8 @@ class alignas(64) Timeline {
     for (const Bin& slot : ring_)
       if (slot.bin >= base_) wider[static_cast<size_t>(slot.bin) & (size - 1)] = slot;
     ring_.swap(wider);
+    bins_ = ring_.data();
+    mask_ = static_cast<int64_t>(size) - 1;
   }
   // The first bin at or after b with room. A bin never empties once full, so full bins point
   // past themselves, and every bin on the way is pointed straight at the answer (full path
@@ -115,6 +133,8 @@ class alignas(64) Timeline {
   }
 
   std::vector<Bin> ring_ = std::vector<Bin>(256, Bin{-1, 0.0, -1});
+  Bin* bins_ = ring_.data();  // ring_'s, and its size - 1: what every request reads first
+  int64_t mask_ = 255;
   int64_t base_ = 0;  // no request arrives before this bin
   double end_ = 0, last_start_ = 0;
 };
