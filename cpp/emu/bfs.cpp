@@ -18,6 +18,36 @@ namespace {
 // (seed §3.2), and a vertex's edge blocks live with it.
 int32_t NodeletOf(int64_t v, int32_t nodelets) { return static_cast<int32_t>(v % nodelets); }
 
+// Which vertices have a parent, a bit each, a nodelet's vertices together: every edge of
+// Algorithm 1 and every vertex of Algorithm 2's scan asks, and 2^21 Marks (16 MB) are far beyond
+// the host's caches where 2^21 bits (256 KB) are not. A nodelet's bits start a cache line of
+// their own: host threads simulating different nodes never write the same line.
+class HasParent {
+ public:
+  void Reset(int64_t n, int32_t nodelets) {
+    nodelets_ = nodelets;
+    const int64_t per_nodelet = (n + nodelets - 1) / nodelets;
+    words_ = ((per_nodelet + 63) / 64 + 7) / 8 * 8;
+    bits_.assign(static_cast<size_t>(words_) * nodelets, 0);
+  }
+  bool operator[](int64_t v) const {
+    const int64_t j = v / nodelets_;  // v is the j-th vertex of its nodelet
+    return bits_[Word(v, j)] >> (j % 64) & 1;
+  }
+  void Set(int64_t v) {
+    const int64_t j = v / nodelets_;
+    bits_[Word(v, j)] |= uint64_t{1} << (j % 64);
+  }
+
+ private:
+  size_t Word(int64_t v, int64_t j) const {
+    return static_cast<size_t>((v - j * nodelets_) * words_ + j / 64);
+  }
+  int32_t nodelets_ = 1;
+  int64_t words_ = 0;
+  HugePageVector<uint64_t> bits_;
+};
+
 struct BfsState {
   const int64_t* indptr;
   const int32_t* indices;
@@ -29,6 +59,7 @@ struct BfsState {
     int32_t depth = -1;
   };
   HugePageVector<Mark> mark;
+  HasParent has_parent;  // mark[v].parent >= 0, where the simulation asks it
   HugePageVector<int32_t> new_parent;
   std::vector<std::vector<int32_t>> queue, next_queue;  // per nodelet
   int32_t level = 0;
@@ -138,7 +169,6 @@ class Explore : public Program {
     sim.Read(t, s.block_array, t.s[3]);  // the neighbour's id
     sim.Compute(t, 2);
     t.s[7] = s.indices[t.s[4]];
-    __builtin_prefetch(&s.mark[t.s[7]]);  // read once the threadlet reaches w's nodelet
     t.pc = 3;
     return Claim(sim, t);
   }
@@ -146,9 +176,10 @@ class Explore : public Program {
   Step Claim(Simulator& sim, Thread& t) {
     BfsState& s = *st_;
     const int32_t w = static_cast<int32_t>(t.s[7]);
-    if (!sim.At(t, s.parent_array, w)) return Going(t, &s.mark[w]);
+    if (!sim.At(t, s.parent_array, w)) return Step::kBlocked;
     sim.Atomic(t, s.parent_array, w);  // compare-and-swap on parent[w]
-    if (s.mark[w].parent < 0) {
+    if (!s.has_parent[w]) {
+      s.has_parent.Set(w);
       s.mark[w] = {static_cast<int32_t>(t.s[3]), s.level + 1};
       const int32_t home = NodeletOf(w, sim.nodelets());
       sim.Atomic(t, s.tail_array, home);  // claim a slot in the local queue
@@ -202,7 +233,7 @@ class Scan : public Program {
       for (int run = 0; run < kRun; ++run) {
         sim.Read(t, s.parent_array, u);
         sim.Compute(t, 3);
-        if (s.mark[u].parent < 0) {
+        if (!s.has_parent[u]) {
           t.pc = 1;
           break;
         }
@@ -215,6 +246,7 @@ class Scan : public Program {
     ++t.s[0];
     sim.Read(t, s.new_parent_array, v);
     if (s.new_parent[v] < 0) return Step::kContinue;
+    s.has_parent.Set(v);
     s.mark[v] = {s.new_parent[v], s.level + 1};
     sim.Write(t, s.parent_array, v);
     const int64_t slot = home + static_cast<int64_t>(sim.nodelets()) *
@@ -293,6 +325,8 @@ BfsResult SimulateBfs(const Machine& m, int32_t n, const int64_t* indptr, const 
   s.queue_array = sim.Allocate(n, Placement::kStriped);
   s.tail_array = sim.Allocate(nodelets, Placement::kStriped);
   s.mark[source] = {source, 0};
+  s.has_parent.Reset(n, nodelets);
+  s.has_parent.Set(source);
   s.queue[NodeletOf(source, nodelets)].push_back(source);
 
   Explore explore(&s, migrate);

@@ -50,10 +50,6 @@ Simulator::Simulator(const Machine& machine)
   waiting_.resize(n_);
   parts_.resize(m_.nodes);
   for (Part& p : parts_) {
-    p.r.channel_busy.assign(n_, 0);
-    p.r.core_busy.assign(n_, 0);
-    p.r.engine_busy.assign(m_.nodes, 0);
-    p.r.link_busy.assign(m_.nodes, 0);
     p.r.threads_started.assign(n_, 0);
     p.r.peak_threads.assign(n_, 0);
     p.r.arrivals_waited.assign(n_, 0);
@@ -117,29 +113,22 @@ int32_t Simulator::Owner(int32_t array, int64_t i) const {
 }
 
 Cycles Simulator::Channel(int32_t nodelet, Cycles service, Cycles at) {
-  PartOf(nodelet).r.channel_busy[nodelet] += service;
   return channel_[nodelet].Reserve(at, service);
 }
 
 Cycles Simulator::Send(int32_t from, int32_t to, int32_t bytes, Cycles at, Cycles* injected) {
   const int32_t a = NodeOf(from), b = NodeOf(to);
-  Report& r = parts_[a].r;
   const Cycles engine = m_.engine_packet_cycles;
-  r.engine_busy[a] += engine;
   Cycles t = engine_[a].Reserve(at, engine);
   if (injected) *injected = engine_[a].last_start();
   if (a == b) return t + m_.intra_node_latency_cycles;
   const Cycles link = bytes / m_.link_bytes_per_cycle;
-  r.link_busy[a] += link;
   return link_out_[a].Reserve(t, link) + m_.inter_node_latency_cycles;
 }
 
 Cycles Simulator::Receive(int32_t to, int32_t bytes, Cycles at) {
   const int32_t b = NodeOf(to);
-  Report& r = parts_[b].r;
   const Cycles link = bytes / m_.link_bytes_per_cycle;
-  r.link_busy[b] += link;
-  r.engine_busy[b] += m_.engine_packet_cycles;
   const Cycles t = link_in_[b].Reserve(at, link);
   return engine_[b].Reserve(t, m_.engine_packet_cycles) + m_.intra_node_latency_cycles;
 }
@@ -178,7 +167,6 @@ void Simulator::Issue(Thread& t, int64_t more) {
   const Cycles n = static_cast<Cycles>(instructions);
   const Cycles done = core_[core].Reserve(t.time, n);
   Report& r = PartOf(t.nodelet).r;
-  r.core_busy[t.nodelet] += n;
   r.instructions += instructions;
   t.time = std::max(done, t.time + n * m_.pipeline_depth);
 }
@@ -521,6 +509,20 @@ Report Simulator::report(Cycles end) const {
   Report r = parts_[0].r;
   for (size_t i = 1; i < parts_.size(); ++i) r.Add(parts_[i].r);
   r.phases = phases_;
+  // Busy times from the resources themselves (they add up their work).
+  r.channel_busy.assign(n_, 0);
+  r.core_busy.assign(n_, 0);
+  for (int32_t d = 0; d < n_; ++d) {
+    r.channel_busy[d] = channel_[d].busy();
+    for (int32_t c = 0; c < m_.cores_per_nodelet; ++c)
+      r.core_busy[d] += core_[static_cast<size_t>(d) * m_.cores_per_nodelet + c].busy();
+  }
+  r.engine_busy.assign(m_.nodes, 0);
+  r.link_busy.assign(m_.nodes, 0);
+  for (int32_t b = 0; b < m_.nodes; ++b) {
+    r.engine_busy[b] = engine_[b].busy();
+    r.link_busy[b] = link_out_[b].busy() + link_in_[b].busy();
+  }
   r.cycles = end;
   r.seconds = end / m_.clock_hz;
   return r;

@@ -112,14 +112,15 @@ struct Report {
   int64_t instructions = 0;
   int64_t threads_finished = 0, threads_created = 0;
   int64_t phases = 0;
+  // Filled by Simulator::report from the resources, not by Add.
   std::vector<double> channel_busy, core_busy;      // cycles, per nodelet
   std::vector<double> engine_busy, link_busy;       // cycles, per node (link: out + in)
   std::vector<int64_t> threads_started;             // threadlets spawned onto each nodelet
   std::vector<int32_t> peak_threads;                // most threadlets resident at once
   std::vector<int64_t> arrivals_waited;             // arrivals that found the nodelet full
 
-  // Adds another node's report (the simulator keeps one per node): counts and busy times add
-  // up, peaks take the larger. A field added above belongs here too.
+  // Adds another node's report (the simulator keeps one per node): counts add up, peaks take
+  // the larger. A field added above belongs here too, unless report() fills it.
   void Add(const Report& o) {
     migrations_intra += o.migrations_intra;
     migrations_inter += o.migrations_inter;
@@ -134,16 +135,10 @@ struct Report {
     instructions += o.instructions;
     threads_finished += o.threads_finished;
     threads_created += o.threads_created;
-    for (size_t d = 0; d < channel_busy.size(); ++d) {
-      channel_busy[d] += o.channel_busy[d];
-      core_busy[d] += o.core_busy[d];
+    for (size_t d = 0; d < threads_started.size(); ++d) {
       threads_started[d] += o.threads_started[d];
       peak_threads[d] = std::max(peak_threads[d], o.peak_threads[d]);
       arrivals_waited[d] += o.arrivals_waited[d];
-    }
-    for (size_t b = 0; b < engine_busy.size(); ++b) {
-      engine_busy[b] += o.engine_busy[b];
-      link_busy[b] += o.link_busy[b];
     }
   }
 };

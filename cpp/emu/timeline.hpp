@@ -14,7 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <vector>
+#include <memory>
 
 namespace irreg::emu {
 
@@ -23,11 +23,6 @@ class alignas(64) Timeline {
  public:
   static constexpr double kBin = 32.0;
 
-  Timeline() = default;
-  Timeline(const Timeline&) = delete;  // bins_ points into ring_: a copy's would point into ours
-  Timeline& operator=(const Timeline&) = delete;
-  Timeline(Timeline&&) noexcept = default;  // a moved vector keeps its storage
-  Timeline& operator=(Timeline&&) noexcept = default;
 
   // Serves a request arriving at `at` for `service` cycles; returns when it completes. Inline:
   // the common case, the arrival's bin open with room for the whole request (a call cost as
@@ -42,6 +37,7 @@ class alignas(64) Timeline {
       if (open && start + service <= (b + 1) * kBin) {
         if (slot.bin != b) slot = Bin{b, 0.0, b};
         Use(slot, service);
+        busy_ += service;
         last_start_ = start;
         end_ = std::max(end_, start + service);
         return start + service;
@@ -54,6 +50,7 @@ class alignas(64) Timeline {
   void Advance(double now) { base_ = std::max(base_, static_cast<int64_t>(now / kBin) - 1); }
 
   double free_at() const { return end_; }
+  double busy() const { return busy_; }  // the work served, for the report
   double last_start() const { return last_start_; }  // when the last request began service
 
  private:
@@ -61,6 +58,7 @@ class alignas(64) Timeline {
 
   // The rest of Reserve: from the first bin with room at or after b, over as many as it takes.
   [[gnu::noinline]] double Spill(double at, double service, int64_t b) {
+    busy_ += service;
     b = Open(b);
     double start = std::max(at, b * kBin + At(b).used);
     while (start >= (b + 1) * kBin - kFull) {  // no room left in this bin after `at`
@@ -85,7 +83,7 @@ class alignas(64) Timeline {
     return t;
   }
 
-  // The bins live in a ring indexed by bin number: a slot holds the bin it was last opened for
+  // The bins live in a ring (bins_, of mask_ + 1 slots) indexed by bin number: a slot holds the bin it was last opened for
   // (`bin`), and a slot holding an older bin is an empty one. Long idle stretches cost nothing
   // (an array of every bin grew by one entry per 32 cycles of every resource, idle or not), and
   // the ring doubles when a queue reaches further ahead than it spans.
@@ -100,15 +98,19 @@ class alignas(64) Timeline {
     if (slot.bin != b) slot = Bin{b, 0.0, b};
     return slot;
   }
-  void Widen(int64_t b) {
-    size_t size = ring_.size();
-    while (b - base_ >= static_cast<int64_t>(size)) size *= 2;
-    std::vector<Bin> wider(size, Bin{-1, 0.0, -1});
-    for (const Bin& slot : ring_)
-      if (slot.bin >= base_) wider[static_cast<size_t>(slot.bin) & (size - 1)] = slot;
-    ring_.swap(wider);
-    bins_ = ring_.data();
-    mask_ = static_cast<int64_t>(size) - 1;
+  [[gnu::noinline]] void Widen(int64_t b) {
+    int64_t size = mask_ + 1;
+    while (b - base_ >= size) size *= 2;
+    std::unique_ptr<Bin[]> wider = Empty(size);
+    for (int64_t i = 0; i <= mask_; ++i)
+      if (bins_[i].bin >= base_) wider[bins_[i].bin & (size - 1)] = bins_[i];
+    bins_ = std::move(wider);
+    mask_ = size - 1;
+  }
+  static std::unique_ptr<Bin[]> Empty(int64_t size) {
+    std::unique_ptr<Bin[]> bins(new Bin[size]);
+    std::fill(bins.get(), bins.get() + size, Bin{-1, 0.0, -1});
+    return bins;
   }
   // The first bin at or after b with room. A bin never empties once full, so full bins point
   // past themselves, and every bin on the way is pointed straight at the answer (full path
@@ -132,11 +134,10 @@ class alignas(64) Timeline {
     if (bin.bin * kBin + bin.used >= (bin.bin + 1) * kBin - kFull) bin.next = bin.bin + 1;
   }
 
-  std::vector<Bin> ring_ = std::vector<Bin>(256, Bin{-1, 0.0, -1});
-  Bin* bins_ = ring_.data();  // ring_'s, and its size - 1: what every request reads first
-  int64_t mask_ = 255;
+  std::unique_ptr<Bin[]> bins_ = Empty(256);  // the ring
+  int64_t mask_ = 255;                          // its size - 1
   int64_t base_ = 0;  // no request arrives before this bin
-  double end_ = 0, last_start_ = 0;
+  double end_ = 0, last_start_ = 0, busy_ = 0;
 };
 
 }  // namespace irreg::emu
