@@ -102,7 +102,7 @@ int32_t Simulator::AllocateCustom(const std::vector<int32_t>& owner) {
 int32_t Simulator::Owner(int32_t array, int64_t i) const {
   const Array& a = arrays_[array];
   switch (a.placement) {
-    case Placement::kStriped:  // a mask for a power of two: a division costs ~a reservation
+    case Placement::kStriped:  // a mask when n_ is a power of two, not a 64-bit division
       return static_cast<int32_t>(stripe_mask_ >= 0 ? i & stripe_mask_ : i % n_);
     case Placement::kBlocked: return static_cast<int32_t>(i / a.block);
     case Placement::kReplicated: return -1;
@@ -363,8 +363,9 @@ void Simulator::RunWindow(int32_t index, int32_t parity, Cycles until) {
       p.free_threads.push_back(e.thread);
     } else if (t.leaving) {
       Leave(p, e.thread, t);
-    } else if (t.next_read) {  // a migration within the node, or waiting for an atomic
+    } else if (t.next_read) {  // a migration within the node
       __builtin_prefetch(t.next_read);
+      t.next_read = nullptr;
     }
   }
 }
@@ -419,7 +420,10 @@ void Simulator::HandOver(int32_t d) {
     const int32_t id = NewThread(p, packet);  // the one copy: into this node's store
     Thread& t = p.threads[id];
     t.leaving = 0;
-    if (t.next_read) __builtin_prefetch(t.next_read);
+    if (t.next_read) {
+      __builtin_prefetch(t.next_read);
+      t.next_read = nullptr;
+    }
     if (kind == kThreadPacket) {
       t.time = std::max(t.time, arrive);
       if (t.spawned) {

@@ -65,8 +65,8 @@ struct alignas(64) Thread {
   bool atomic_done = false;  // its remote atomic's reply came: Atomic() returns true once
   int32_t atomic_to = 0;     // the nodelet of that atomic's word
   // Host memory the program's next step reads, set when it blocks on a migration: the simulator
-  // prefetches it when the threadlet arrives, so that the read waits less (a hint only; null:
-  // none). A round trip between nodes outlasts the host's caches' memory of it.
+  // prefetches it (and clears it) when the threadlet arrives, so that the read waits less (a hint
+  // only; null: none). A round trip between nodes outlasts the host's caches' memory of it.
   const void* next_read = nullptr;
 };
 

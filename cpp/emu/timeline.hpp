@@ -23,10 +23,8 @@ class alignas(64) Timeline {
  public:
   static constexpr double kBin = 32.0;
 
-
-  // Serves a request arriving at `at` for `service` cycles; returns when it completes. Inline:
-  // the common case, the arrival's bin open with room for the whole request (a call cost as
-  // much as the case itself).
+  // Serves a request arriving at `at` for `service` cycles; returns when it completes. The common
+  // case, the arrival's bin open with room for the whole request, is here; the rest is Spill.
   double Reserve(double at, double service) {
     const int64_t b = std::max(base_, static_cast<int64_t>(at * (1 / kBin)));
     if (b - base_ <= mask_) {
@@ -83,10 +81,10 @@ class alignas(64) Timeline {
     return t;
   }
 
-  // The bins live in a ring (bins_, of mask_ + 1 slots) indexed by bin number: a slot holds the bin it was last opened for
-  // (`bin`), and a slot holding an older bin is an empty one. Long idle stretches cost nothing
-  // (an array of every bin grew by one entry per 32 cycles of every resource, idle or not), and
-  // the ring doubles when a queue reaches further ahead than it spans.
+  // The bins live in a ring (bins_, mask_ + 1 slots) indexed by bin number: a slot holds the bin
+  // it was last opened for (`bin`), and a slot holding an older bin is an empty one. Long idle
+  // stretches cost nothing (an array of every bin grew by one entry per 32 cycles of every
+  // resource, idle or not), and the ring doubles when a queue reaches further ahead than it spans.
   struct Bin {
     int64_t bin;   // the bin number the slot holds
     double used;   // work served in the bin
