@@ -30,18 +30,13 @@ class HasParent {
     words_ = ((per_nodelet + 63) / 64 + 7) / 8 * 8;
     bits_.assign(static_cast<size_t>(words_) * nodelets, 0);
   }
-  bool operator[](int64_t v) const {
-    const int64_t j = v / nodelets_;  // v is the j-th vertex of its nodelet
-    return bits_[Word(v, j)] >> (j % 64) & 1;
-  }
-  void Set(int64_t v) {
-    const int64_t j = v / nodelets_;
-    bits_[Word(v, j)] |= uint64_t{1} << (j % 64);
-  }
+  bool operator[](int64_t v) const { return bits_[Word(v)] >> (v / nodelets_ % 64) & 1; }
+  void Set(int64_t v) { bits_[Word(v)] |= uint64_t{1} << (v / nodelets_ % 64); }
 
  private:
-  size_t Word(int64_t v, int64_t j) const {
-    return static_cast<size_t>((v - j * nodelets_) * words_ + j / 64);
+  // v is the (v / nodelets)-th vertex of its nodelet (NodeletOf: the one striping rule).
+  size_t Word(int64_t v) const {
+    return static_cast<size_t>(NodeletOf(v, nodelets_) * words_ + v / nodelets_ / 64);
   }
   int32_t nodelets_ = 1;
   int64_t words_ = 0;

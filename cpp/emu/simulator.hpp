@@ -233,7 +233,7 @@ class Simulator {
   class Root;
   class Leader;
 
-  // Machine::NodeOf by table: a division on every packet and every reservation's report.
+  // Machine::NodeOf by table: it is asked on every packet and every step's part.
   int32_t NodeOf(int32_t nodelet) const { return node_of_[nodelet]; }
   Part& PartOf(int32_t nodelet) { return parts_[NodeOf(nodelet)]; }
   // The nodelet's memory path serves `service` cycles from `at`; returns when it is done.
