@@ -9,6 +9,10 @@
 // served from the first bin with room at or after its arrival, spilling into later bins when the
 // work ahead of it fills them. Capacity is exact and order within a bin is approximate, an error
 // of at most kBin cycles; queues still form and grow as load approaches capacity.
+//
+// The width is the resource's: a wider bin is cheaper to simulate (fewer requests cross a bin's
+// end, fewer bins to touch) and keeps order less precisely. simulator.hpp says which resource
+// gets which width, and why.
 #pragma once
 
 #include <algorithm>
@@ -19,9 +23,10 @@
 namespace irreg::emu {
 
 // alignas: the nodes' resources are reserved from different host threads (see simulator.hpp).
+template <int kBinCycles>
 class alignas(64) Timeline {
  public:
-  static constexpr double kBin = 32.0;
+  static constexpr double kBin = kBinCycles;
 
   // Serves a request arriving at `at` for `service` cycles; returns when it completes. The common
   // case, the arrival's bin open with room for the whole request, is here; the rest is Spill.
