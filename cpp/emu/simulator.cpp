@@ -59,8 +59,9 @@ Simulator::Simulator(const Machine& machine)
       p.out_earliest[k] = std::numeric_limits<Cycles>::infinity();
     }
   }
-  // The least a packet between nodes takes from its sender's clock to the other node's link: the
-  // engine, the smallest packet on the link, the latency. A hair less, for rounding.
+  // The least a packet between nodes takes from the start of its service on the sender's engine
+  // to the other node's link: the engine, the smallest packet on the link, the latency. A hair
+  // less, for rounding.
   const int32_t smallest =
       std::min({m_.context_bytes, m_.write_packet_bytes, m_.atomic_packet_bytes});
   lookahead_ = (m_.engine_packet_cycles + smallest / m_.link_bytes_per_cycle +
@@ -462,13 +463,17 @@ Cycles Simulator::RunWorkers(Cycles start, const std::vector<Worker>& workers) {
   // Windows until nothing is pending. Each host thread takes the same whole nodes every window,
   // and every one works out the next window itself from what the nodes posted at the end of the
   // last (in slots by parity, so that one thread's next window writes none another still reads):
-  // one barrier per window, and the same order of simulation whatever their number.
+  // one barrier per window, and the same order of simulation whatever their number. A window
+  // starts at the earliest pending event or packet and ends a lookahead after the earliest start
+  // any engine can give a packet: every request comes after the last window's end, and engines
+  // only fill up, so what an engine offered then bounds all its packets of this window.
   const int32_t nodes = m_.nodes;
   const int32_t threads = std::min(host_threads_, nodes);
   std::vector<std::exception_ptr> errors(nodes);
   for (Part& p : parts_) {
     p.parity = parity_;
     p.next_window[parity_] = NextWindow(p);
+    p.next_send[0] = p.next_send[1] = -std::numeric_limits<Cycles>::infinity();
   }
   failed_[0] = failed_[1] = false;
   const int32_t first_parity = parity_;
@@ -478,10 +483,14 @@ Cycles Simulator::RunWorkers(Cycles start, const std::vector<Worker>& workers) {
     int32_t parity = first_parity;
     for (;;) {
       Cycles from = std::numeric_limits<Cycles>::infinity();
-      for (const Part& p : parts_) from = std::min(from, p.next_window[parity]);
+      Cycles send = std::numeric_limits<Cycles>::infinity();
+      for (const Part& p : parts_) {
+        from = std::min(from, p.next_window[parity]);
+        send = std::min(send, p.next_send[parity]);
+      }
       if (failed_[parity] || from == std::numeric_limits<Cycles>::infinity()) break;
-      const Cycles until =
-          nodes == 1 ? std::numeric_limits<Cycles>::infinity() : from + lookahead_;
+      const Cycles until = nodes == 1 ? std::numeric_limits<Cycles>::infinity()
+                                      : std::max(from, send) + lookahead_;
       parity ^= 1;
 #pragma omp for schedule(static)
       for (int32_t d = 0; d < nodes; ++d) {
@@ -489,6 +498,7 @@ Cycles Simulator::RunWorkers(Cycles start, const std::vector<Worker>& workers) {
         try {
           RunWindow(d, parity, until);
           p.next_window[parity] = NextWindow(p);
+          if (nodes > 1) p.next_send[parity] = engine_[d].EarliestStart(until);
         } catch (...) {
           errors[d] = std::current_exception();
 #pragma omp atomic write

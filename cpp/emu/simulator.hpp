@@ -20,8 +20,11 @@
 // spots come out of these queues; nothing is assumed about them.
 //
 // Each node is simulated by itself (a Part: its events, threadlets and resources) in windows of
-// simulated time shorter than any packet takes between nodes (lookahead()): a packet sent to
-// another node in one window reaches it in a later one. At the end of each window the packets
+// simulated time that no packet between nodes can cross: a window ends lookahead() (the least a
+// packet takes from its engine to the other node) after the earliest any node's engine could
+// start one, so a packet sent to another node in one window reaches it in a later one. While
+// the engines are busy that start lies beyond the window's first event (in the migrating BFS
+// windows grew from 180 to about 2000 cycles). At the end of each window the packets
 // are handed over: the receiving node reserves its link in, its engine and, for a remote write,
 // its memory path, in the order the packets arrive, and a threadlet that migrated goes on there.
 // The nodes of a window are independent, so host_threads run them at once; the result does not
@@ -228,6 +231,7 @@ class Simulator {
     Cycles out_earliest[2];  // the earliest time among them
     int32_t parity = 0;      // the window being run
     Cycles next_window[2];   // after a window of that parity: NextWindow()
+    Cycles next_send[2];     // and the earliest its engine can start a packet from then on
     std::vector<Arrival> in;  // the hand-over's packets, in order
   };
   class Root;

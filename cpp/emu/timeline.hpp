@@ -52,6 +52,13 @@ class alignas(64) Timeline {
   // Forgets bins before `now`: no request can arrive before the clock.
   void Advance(double now) { base_ = std::max(base_, static_cast<int64_t>(now / kBin) - 1); }
 
+  // No request arriving at `at` or later starts before this: the first bin with room at or after
+  // `at` (bins only fill, so this holds for every later reservation too).
+  double EarliestStart(double at) {
+    const int64_t b = Open(std::max(base_, static_cast<int64_t>(at * (1 / kBin))));
+    return std::max(at, b * kBin + At(b).used);
+  }
+
   double free_at() const { return end_; }
   double busy() const { return busy_; }  // the work served, for the report
   double last_start() const { return last_start_; }  // when the last request began service
