@@ -395,6 +395,8 @@ void Simulator::HandOver(int32_t d) {
     return a.time != b.time ? a.time < b.time : a.order < b.order;
   });
   for (const Arrival& arrival : in) {
+    if (arrival.time < p.window_end)  // its window bound failed: the node has run past it
+      throw std::logic_error("emu simulator bug: a packet between nodes arrives in its window");
     if (arrival.write) {
       const WritePacket& write = *arrival.write;
       const Cycles arrive = Receive(write.to, m_.write_packet_bytes, write.time);
@@ -474,6 +476,7 @@ Cycles Simulator::RunWorkers(Cycles start, const std::vector<Worker>& workers) {
     p.parity = parity_;
     p.next_window[parity_] = NextWindow(p);
     p.next_send[0] = p.next_send[1] = -std::numeric_limits<Cycles>::infinity();
+    p.window_end = -std::numeric_limits<Cycles>::infinity();
   }
   failed_[0] = failed_[1] = false;
   const int32_t first_parity = parity_;
@@ -497,6 +500,7 @@ Cycles Simulator::RunWorkers(Cycles start, const std::vector<Worker>& workers) {
         Part& p = parts_[d];
         try {
           RunWindow(d, parity, until);
+          p.window_end = until;
           p.next_window[parity] = NextWindow(p);
           if (nodes > 1) p.next_send[parity] = engine_[d].EarliestStart(until);
         } catch (...) {

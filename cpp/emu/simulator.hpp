@@ -232,6 +232,7 @@ class Simulator {
     int32_t parity = 0;      // the window being run
     Cycles next_window[2];   // after a window of that parity: NextWindow()
     Cycles next_send[2];     // and the earliest its engine can start a packet from then on
+    Cycles window_end;       // of its last window: no packet handed over may arrive before it
     std::vector<Arrival> in;  // the hand-over's packets, in order
   };
   class Root;
