@@ -380,20 +380,48 @@ Cycles Simulator::NextWindow(const Part& p) {
 void Simulator::HandOver(int32_t d) {
   // In the order they reach the node; ties in a fixed order (sender, then sending order).
   Part& p = parts_[d];
+  // A box is posted in its sender's event order, nearly the order of arrival (a busy engine
+  // serves its packets in turn): each box is sorted by itself, cheaply, and the boxes merged.
+  const auto earlier = [](const Arrival& a, const Arrival& b) {
+    return a.time != b.time ? a.time < b.time : a.order < b.order;
+  };
   std::vector<Arrival>& in = p.in;
+  std::vector<size_t>& runs = p.runs;  // where each box's arrivals begin in `in`
   in.clear();
+  runs.clear();
+  const auto end_run = [&] {
+    if (in.size() == runs.back()) return runs.pop_back();
+    const auto first = in.begin() + static_cast<std::ptrdiff_t>(runs.back());
+    if (!std::is_sorted(first, in.end(), earlier)) std::sort(first, in.end(), earlier);
+  };
   for (size_t from = 0; from < parts_.size(); ++from) {
     std::vector<Thread>& box = parts_[from].out[p.parity ^ 1][d];
+    runs.push_back(in.size());
     for (size_t i = 0; i < box.size(); ++i)
       in.push_back({box[i].time, static_cast<int64_t>((from << 40) | i), &box[i], nullptr});
+    end_run();
     const std::vector<WritePacket>& writes = parts_[from].writes_out[p.parity ^ 1][d];
+    runs.push_back(in.size());
     for (size_t i = 0; i < writes.size(); ++i)
       in.push_back({writes[i].time, static_cast<int64_t>((from << 40) | (1ll << 39) | i),
                     nullptr, &writes[i]});
+    end_run();
   }
-  std::sort(in.begin(), in.end(), [](const Arrival& a, const Arrival& b) {
-    return a.time != b.time ? a.time < b.time : a.order < b.order;
-  });
+  // Merge neighbouring runs, pass after pass, between `in` and p.merged.
+  std::vector<Arrival>& merged = p.merged;
+  while (runs.size() > 1) {
+    merged.resize(in.size());
+    std::vector<size_t> next;
+    for (size_t r = 0; r < runs.size(); r += 2) {
+      const size_t a = runs[r], b = r + 1 < runs.size() ? runs[r + 1] : in.size();
+      const size_t c = r + 2 < runs.size() ? runs[r + 2] : in.size();
+      std::merge(in.begin() + a, in.begin() + b, in.begin() + b, in.begin() + c,
+                 merged.begin() + a, earlier);
+      next.push_back(a);
+    }
+    in.swap(merged);
+    runs.swap(next);
+  }
   for (const Arrival& arrival : in) {
     if (arrival.time < p.window_end)  // its window bound failed: the node has run past it
       throw std::logic_error("emu simulator bug: a packet between nodes arrives in its window");

@@ -59,10 +59,10 @@ struct alignas(64) Thread {
   int32_t nodelet = 0;
   int32_t pc = 0;      // where the program resumes
   Program* program = nullptr;
-  int64_t s[8] = {0, 0, 0, 0, 0, 0, 0, 0};  // program state
   // Set when the threadlet travels to another node as a packet (a migration or spawn, a remote
   // atomic's request, during which it stays resident here, or its reply): the packet's kind + 1.
-  // The packet is the threadlet itself: its time is when it reaches the other node's link.
+  // The packet is the threadlet itself: its time is when it reaches the other node's link. On
+  // the first line, with the time: what hand-over reads before it copies the packet.
   uint8_t leaving = 0;
   bool spawned = false;      // a packet that is a new threadlet, not a migrating one
   bool atomic_done = false;  // its remote atomic's reply came: Atomic() returns true once
@@ -71,6 +71,7 @@ struct alignas(64) Thread {
   // prefetches it (and clears it) when the threadlet arrives, so that the read waits less (a hint
   // only; null: none). A round trip between nodes outlasts the host's caches' memory of it.
   const void* next_read = nullptr;
+  int64_t s[8] = {0, 0, 0, 0, 0, 0, 0, 0};  // program state
 };
 
 // Threadlets by id, in chunks that never move: a running threadlet's reference stays valid while
@@ -234,6 +235,8 @@ class Simulator {
     Cycles next_send[2];     // and the earliest its engine can start a packet from then on
     Cycles window_end;       // of its last window: no packet handed over may arrive before it
     std::vector<Arrival> in;  // the hand-over's packets, in order
+    std::vector<Arrival> merged;  // and its scratch space: runs merged two by two
+    std::vector<size_t> runs;     // where each sender's run begins in `in`
   };
   class Root;
   class Leader;
