@@ -411,16 +411,15 @@ void Simulator::HandOver(int32_t d) {
   std::vector<Arrival>& merged = p.merged;
   while (runs.size() > 1) {
     merged.resize(in.size());
-    std::vector<size_t> next;
     for (size_t r = 0; r < runs.size(); r += 2) {
       const size_t a = runs[r], b = r + 1 < runs.size() ? runs[r + 1] : in.size();
       const size_t c = r + 2 < runs.size() ? runs[r + 2] : in.size();
       std::merge(in.begin() + a, in.begin() + b, in.begin() + b, in.begin() + c,
                  merged.begin() + a, earlier);
-      next.push_back(a);
+      runs[r / 2] = a;  // read already: r / 2 <= r
     }
+    runs.resize((runs.size() + 1) / 2);
     in.swap(merged);
-    runs.swap(next);
   }
   for (const Arrival& arrival : in) {
     if (arrival.time < p.window_end)  // its window bound failed: the node has run past it
