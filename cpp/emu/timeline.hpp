@@ -31,7 +31,7 @@ class alignas(64) Timeline {
   // Serves a request arriving at `at` for `service` cycles; returns when it completes. The common
   // case, the arrival's bin open with room for the whole request, is here; the rest is Spill.
   double Reserve(double at, double service) {
-    const int64_t b = std::max(base_, static_cast<int64_t>(at * (1 / kBin)));
+    const int64_t b = FirstBin(at);
     if (b - base_ <= mask_) {
       Bin& slot = bins_[b & mask_];
       const bool open = slot.bin != b || slot.next == b;  // another bin's slot: an empty one
@@ -55,7 +55,7 @@ class alignas(64) Timeline {
   // No request arriving at `at` or later starts before this: the first bin with room at or after
   // `at` (bins only fill, so this holds for every later reservation too).
   double EarliestStart(double at) {
-    const int64_t b = Open(std::max(base_, static_cast<int64_t>(at * (1 / kBin))));
+    const int64_t b = Open(FirstBin(at));
     return std::max(at, b * kBin + At(b).used);
   }
 
@@ -65,6 +65,11 @@ class alignas(64) Timeline {
 
  private:
   static constexpr double kFull = 1e-9;
+
+  // The bin a request arriving at `at` looks at first (none before the forgotten ones).
+  int64_t FirstBin(double at) const {
+    return std::max(base_, static_cast<int64_t>(at * (1 / kBin)));
+  }
 
   // The rest of Reserve: from the first bin with room at or after b, over as many as it takes.
   [[gnu::noinline]] double Spill(double at, double service, int64_t b) {
