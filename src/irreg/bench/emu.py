@@ -42,7 +42,7 @@ import numpy as np
 from irreg.bench import harness as hs
 from irreg.bench import report
 from irreg.cli import args as cli_args
-from irreg.emu.inputs import bfs_graph, csr_arrays, laplacian
+from irreg.emu.inputs import bfs_graph, bfs_source, bfs_specs, csr_arrays, laplacian
 from irreg.emu.machine import Machine
 
 PAPER = {
@@ -130,13 +130,11 @@ def _bfs_graphs(scale: int) -> dict:
     drawn as the seed's STINGER generator draws it, without relabelling: vertex v sits on nodelet
     v mod N, so the hubs (low ids) pile onto the first nodelets, the imbalance §5.2 reports."""
     graphs = {}
-    for kind, spec in (("er", f"er:{1 << scale}:{16 << scale}"),
-                       ("rmat", f"stinger-rmat:{scale}:16")):
+    for kind, spec in bfs_specs(scale).items():
         hs.note(f"building {spec} ...")
         g = IrregGraph(bfs_graph(spec))
         offsets, targets = csr_arrays(g)
-        source = int(np.argmax(np.diff(offsets)))  # in the giant component
-        graphs[f"{kind}-s{scale}-ef16"] = (g, offsets, targets, source)
+        graphs[f"{kind}-s{scale}-ef16"] = (g, offsets, targets, bfs_source(offsets))
     return graphs
 
 

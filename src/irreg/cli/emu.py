@@ -15,7 +15,7 @@ import numpy as np
 
 from irreg.bench.report import format_seconds
 from irreg.cli.args import check_output, non_negative_int, positive_int, write_output
-from irreg.emu.inputs import bfs_graph, csr_arrays, laplacian
+from irreg.emu.inputs import bfs_graph, bfs_source, csr_arrays, laplacian
 
 KERNELS = ("spmv", "bfs", "align")
 
@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
                 raise UsageError(f"bfs: {spec} has no edges (self-loops are dropped); give a "
                                  "graph with at least one edge")
             offsets, targets = csr_arrays(g)
-            source = int(np.argmax(np.diff(offsets)))
+            source = bfs_source(offsets)
             _say(f"bfs on {spec}: {g.n:,} vertices, {g.num_edges // 2:,} undirected edges "
                  f"(self-loops and repeats dropped), source {source} (the highest degree); "
                  f"strategy {args.strategy}")

@@ -29,6 +29,18 @@ def bfs_graph(spec: str, seed: int = 1):
     return _core.Graph(src, dst, None, el.n, False, 0, None)
 
 
+def bfs_specs(scale: int) -> dict[str, str]:
+    """The generator specs of the seed's BFS graphs at ``scale`` (§5.2), edge factor 16:
+    Erdos-Renyi and the STINGER R-MAT generator (hub ids left where it puts them)."""
+    return {"er": f"er:{1 << scale}:{16 << scale}", "rmat": f"stinger-rmat:{scale}:16"}
+
+
+def bfs_source(offsets: np.ndarray) -> int:
+    """The source every Emu BFS run starts from: the highest-degree vertex, which lies in the
+    giant component."""
+    return int(np.argmax(np.diff(offsets)))
+
+
 def csr_arrays(graph) -> tuple[np.ndarray, np.ndarray]:
     """(offsets int64, targets int32) of an IrregGraph or core graph, as the Emu BFS takes them."""
     offsets, targets, _ = graph.csr()

@@ -16,6 +16,7 @@ import time
 import numpy as np
 
 from irreg.emu import Machine, last_report
+from irreg.emu.inputs import bfs_source
 from irreg.emu.run import bfs_arrays
 
 scale = int(sys.argv[1]) if len(sys.argv) > 1 else 21
@@ -23,15 +24,16 @@ runs = sys.argv[2].split(",") if len(sys.argv) > 2 else ["migrate-8", "remote-8"
 host_threads = int(os.environ["HOST_THREADS"]) if "HOST_THREADS" in os.environ else None
 cache = os.path.join(os.environ.get("EMU_SIMSPEED_CACHE", "/tmp"), f"emu_simspeed_er{scale}.npz")
 if not os.path.exists(cache):
-    from irreg.emu.inputs import bfs_graph, csr_arrays
+    from irreg.emu.inputs import bfs_graph, bfs_specs, csr_arrays
     from nx_irreg import IrregGraph
 
-    print(f"building er:{1 << scale}:{16 << scale} ...", file=sys.stderr, flush=True)
-    offsets, targets = csr_arrays(IrregGraph(bfs_graph(f"er:{1 << scale}:{16 << scale}")))
+    spec = bfs_specs(scale)["er"]
+    print(f"building {spec} ...", file=sys.stderr, flush=True)
+    offsets, targets = csr_arrays(IrregGraph(bfs_graph(spec)))
     np.savez(cache, offsets=offsets, targets=targets)
 arrays = np.load(cache)
 offsets, targets = arrays["offsets"], arrays["targets"]
-source = int(np.argmax(np.diff(offsets)))  # in the giant component, as the bench's
+source = bfs_source(offsets)
 for run in runs:
     strategy, nodes = run.split("-")
     t0 = time.perf_counter()
