@@ -447,18 +447,20 @@ inline void BindNetworkx(py::module_& m) {
   }, py::arg("graph"), py::arg("sources"), py::arg("heuristic") = true,
      "(distance, first-reached order, pred offsets, pred ids, negative-cycle vertex or -1).");
 
-  m.def("kosaraju_components", [](const Graph& g, const std::vector<int64_t>& post) {
+  m.def("kosaraju_components", [](const Graph& g, const std::vector<int64_t>& post,
+                                  bool preorder) {
     const graph::CsrGraph& csr = g.layout().csr();
     const std::vector<VertexId> p = VertexList(post, csr.n);
     graph::OrderedComponents r;
     {
       py::gil_scoped_release release;
-      r = graph::KosarajuComponents(csr, p);
+      r = graph::KosarajuComponents(csr, p, preorder);
     }
     return py::make_tuple(Adopt(std::move(r.order)), Adopt(std::move(r.component_end)));
-  }, py::arg("graph"), py::arg("post"),
+  }, py::arg("graph"), py::arg("post"), py::arg("preorder") = false,
      "Kosaraju's second pass over a DFS postorder of the reversed graph: vertices component by "
-     "component, and where each ends.");
+     "component, and where each ends (preorder: each component's vertices in depth-first "
+     "preorder, NetworkX 3.4/3.5).");
 
   m.def("ordered_dfs", [](const Graph& g, std::optional<std::vector<int64_t>> roots,
                           int64_t depth_limit) {
@@ -482,17 +484,17 @@ inline void BindNetworkx(py::module_& m) {
      "every event networkx.dfs_labeled_edges yields, in its order, from each unvisited root in "
      "turn (None: every vertex in id order); depth_limit < 0: none");
 
-  m.def("ordered_strongly_connected_components", [](const Graph& g) {
+  m.def("ordered_strongly_connected_components", [](const Graph& g, bool whole_graph_exit) {
     graph::OrderedComponents r;
     {
       py::gil_scoped_release release;
-      r = graph::OrderedStronglyConnectedComponents(g.layout().csr());
+      r = graph::OrderedStronglyConnectedComponents(g.layout().csr(), whole_graph_exit);
     }
     return py::make_tuple(Adopt(std::move(r.order)), Adopt(std::move(r.component_end)),
                           Adopt(std::move(r.component)));
-  }, py::arg("graph"),
+  }, py::arg("graph"), py::arg("whole_graph_exit") = false,
      "Vertices component by component in NetworkX's order, where each component ends, and each "
-     "vertex's component.");
+     "vertex's component (whole_graph_exit: NetworkX 3.7's order inside the last one).");
 }
 
 }  // namespace irreg::bindings

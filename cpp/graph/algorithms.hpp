@@ -196,10 +196,13 @@ OrderedLevels OrderedBfs(const CsrGraph& g, const std::vector<VertexId>& sources
 // (NetworkX's depth_now < depth_limit; a root always is); < 0: no limit.
 LabeledEdges OrderedDfs(const CsrGraph& g, const std::vector<VertexId>& roots,
                         int64_t depth_limit);
-OrderedComponents OrderedStronglyConnectedComponents(const CsrGraph& g);
+// whole_graph_exit: NetworkX 3.7's order inside the last component (strongly_connected.cpp).
+OrderedComponents OrderedStronglyConnectedComponents(const CsrGraph& g, bool whole_graph_exit);
 // Kosaraju's second pass over `post`, a DFS postorder of the reversed graph (NetworkX's
-// kosaraju_strongly_connected_components order); `component` is left empty.
-OrderedComponents KosarajuComponents(const CsrGraph& g, const std::vector<VertexId>& post);
+// kosaraju_strongly_connected_components order; `preorder`: NetworkX 3.4/3.5's order inside a
+// component); `component` is left empty.
+OrderedComponents KosarajuComponents(const CsrGraph& g, const std::vector<VertexId>& post,
+                                     bool preorder);
 OrderedGenerations OrderedTopologicalGenerations(const CsrGraph& g);
 // NetworkX's bidirectional_shortest_path and bidirectional_dijkstra (bidirectional_search.cpp):
 // `in` holds the in-edges in G._pred's order (for an undirected graph, `out` again).

@@ -11,12 +11,21 @@ from __future__ import annotations
 import functools
 import inspect
 import numbers
+from typing import NamedTuple
 
 from nx_irreg.backend_graph import BackendGraph, from_networkx, to_networkx
 from nx_irreg.nxapi import networkx_modules
 from nx_irreg.options import configured
+from nx_irreg.versions import asking
 
-__all__ = ["MIN_EDGES_TO_CONVERT", "BackendInterface", "backend_interface"]
+__all__ = [
+    "MIN_EDGES_TO_CONVERT",
+    "BackendInterface",
+    "Binding",
+    "backend_interface",
+    "binding",
+    "installed_signature",
+]
 
 # Below this many edges NetworkX's Python loop finishes before conversion would pay for itself.
 MIN_EDGES_TO_CONVERT = 2000
@@ -35,18 +44,76 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
 }
 
 
+def installed_signature(name: str) -> inspect.Signature:
+    """The signature of the installed NetworkX's own ``name``, with a ``**options`` for the
+    backend's keywords (``isa=``, ``threads=``, ...). NetworkX binds every call to it and passes
+    every parameter, defaults included, so a parameter a newer NetworkX adds reaches irreg."""
+    import networkx as nx
+
+    function = getattr(nx, name)
+    signature = inspect.signature(getattr(function, "orig_func", function))
+    parameters = list(signature.parameters.values())
+    if not any(p.kind is p.VAR_KEYWORD for p in parameters):
+        parameters.append(inspect.Parameter("options", inspect.Parameter.VAR_KEYWORD))
+    return signature.replace(parameters=parameters)
+
+
+class Binding(NamedTuple):
+    """How a call NetworkX makes reaches irreg's function: the installed signature, its
+    parameters irreg does not take, and whether the arguments must be passed by name (they
+    must when the positional parameters differ from irreg's)."""
+
+    signature: inspect.Signature
+    unknown: tuple[inspect.Parameter, ...]
+    by_name: bool
+
+
 @functools.cache
-def _signature(name: str) -> inspect.Signature:
-    return inspect.signature(getattr(BackendInterface, name))
+def binding(name: str) -> Binding:
+    installed = installed_signature(name)
+    ours = inspect.signature(getattr(BackendInterface, name)).parameters
+    unknown = tuple(
+        p for p in installed.parameters.values()
+        if p.name not in ours and p.kind is not p.VAR_KEYWORD
+    )
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    theirs_in_order = [p.name for p in installed.parameters.values() if p.kind in positional]
+    ours_in_order = [p.name for p in ours.values() if p.kind in positional]
+    return Binding(installed, unknown, bool(unknown) or theirs_in_order != ours_in_order)
 
 
 def _arguments(name: str, args: tuple, kwargs: dict) -> dict:
-    # can_run and should_run run on every dispatched call: the signature is read once per name.
+    """The call's arguments by parameter name of the installed NetworkX's ``name`` (backend
+    keywords by their own names); empty where they do not bind (NetworkX raises then)."""
     try:
-        bound = _signature(name).bind(*args, **kwargs)
+        bound = binding(name).signature.bind(*args, **kwargs)
     except TypeError:
         return {}
-    return bound.arguments
+    arguments = dict(bound.arguments)
+    for p in bound.signature.parameters.values():
+        if p.kind is p.VAR_KEYWORD:
+            arguments.update(arguments.pop(p.name, {}))
+    return arguments
+
+
+def _is_default(value: object, default: object) -> bool:
+    if value is default:
+        return True
+    try:
+        return type(value) is type(default) and bool(value == default)
+    except (TypeError, ValueError):  # an array, or a type whose == does not give a bool
+        return False
+
+
+def _unknown_parameter_set(name: str, arguments: dict) -> str | None:
+    """Why irreg cannot run a call that sets a parameter irreg does not know, if it does."""
+    for p in binding(name).unknown:
+        if p.name in arguments and not _is_default(arguments[p.name], p.default):
+            return (
+                f"{p.name}={arguments[p.name]!r} is a parameter of NetworkX's {name} that irreg "
+                "does not know; NetworkX runs the call"
+            )
+    return None
 
 
 class BackendInterface:
@@ -86,7 +153,12 @@ class BackendInterface:
 
     @staticmethod
     def can_run(name, args, kwargs):
+        if asking():
+            return "NetworkX's own function is being probed (nx_irreg.versions)"
         arguments = _arguments(name, args, kwargs)
+        unknown = _unknown_parameter_set(name, arguments)
+        if unknown is not None:
+            return unknown
         if callable(arguments.get("weight")):
             return "a callable weight runs Python per edge; irreg reads one edge attribute"
         if arguments.get("sort_neighbors") is not None:
@@ -160,7 +232,15 @@ def _refusing_hidden_edges(name: str, function):
                     f"{name} would read the edges whose {G.weight!r} is None, which this "
                     "conversion of G left out; NetworkX runs it"
                 )
-        return function(*args, **kwargs)
+        how = binding(name)
+        if not how.by_name:
+            return function(*args, **kwargs)
+        # NetworkX's parameters differ from irreg's: pass them by name, and drop the ones
+        # irreg does not know (can_run declined any set to other than its default).
+        arguments = _arguments(name, args, kwargs)
+        for p in how.unknown:
+            arguments.pop(p.name, None)
+        return function(**arguments)
 
     return call
 

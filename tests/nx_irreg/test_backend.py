@@ -373,7 +373,8 @@ def test_weights_float64_cannot_sum_exactly_are_declined(weights, monkeypatch):
     with nx.config(backend_priority=["irreg"]):  # declined at conversion: NetworkX runs it
         assert _same(nx.single_source_dijkstra_path_length(G, 0), expected)
         assert _same(nx.single_source_bellman_ford_path_length(G, 0), expected)
-    assert "FAILED_TO_CONVERT" in G.__networkx_cache__["backends"]["irreg"].values()
+    if hasattr(nx.utils.backends, "FAILED_TO_CONVERT"):  # NetworkX 3.5 on caches the refusal
+        assert "FAILED_TO_CONVERT" in G.__networkx_cache__["backends"]["irreg"].values()
     with pytest.raises(NotImplementedError, match=r"edge \(0, 1\) has 'weight' = |sum to more"):
         from_networkx(G, "weight")
 

@@ -40,7 +40,7 @@ class SccOrder(NamedTuple):
     component: np.ndarray  # int32 per vertex: its component's index in that order
 
 
-def strongly_connected_components(graph: IrregGraph) -> SccOrder:
+def strongly_connected_components(graph: IrregGraph, *, whole_graph_exit: bool = False) -> SccOrder:
     """Strongly connected components in the order ``networkx.strongly_connected_components``
     yields them.
 
@@ -49,20 +49,23 @@ def strongly_connected_components(graph: IrregGraph) -> SccOrder:
     come in NetworkX's order and each one's vertices in the order NetworkX adds them to its set.
     Iterative (no recursion limit on long paths), serial, O(n + m). On an undirected graph
     (every edge stored both ways) the components are the connected components.
+    ``whole_graph_exit`` orders the last component's vertices as NetworkX 3.7's Tarjan-Zwick
+    search adds them when it stops early (the components themselves are the same).
     """
     g = check_graph(graph)
-    return SccOrder(*_core.ordered_strongly_connected_components(g._core))
+    return SccOrder(*_core.ordered_strongly_connected_components(g._core, whole_graph_exit))
 
 
 def kosaraju_components(
-    graph: IrregGraph, in_edges: IrregGraph, *, source: int | None = None
+    graph: IrregGraph, in_edges: IrregGraph, *, source: int | None = None, preorder: bool = False
 ) -> tuple[np.ndarray, np.ndarray]:
     """Strongly connected components in the order ``networkx.kosaraju_strongly_connected_
     components`` yields them: a depth-first postorder of the reversed graph (``in_edges``, rows
     in NetworkX's predecessor order; from ``source`` only, or every vertex in turn), then
     Kosaraju's second pass over ``graph`` from the last finished vertex back. Returns
     ``(order, component_end)`` as :func:`strongly_connected_components` does (no per-vertex
-    component). Serial, O(n + m).
+    component). Serial, O(n + m). ``preorder``: each component's vertices in depth-first
+    preorder from its root, as NetworkX 3.4 and 3.5 add them.
     """
     from nx_irreg.algorithms.traversal import DFS_EDGE_LABELS, dfs_labeled_edges
 
@@ -70,4 +73,4 @@ def kosaraju_components(
     roots = None if source is None else [source]
     walk = dfs_labeled_edges(in_edges, roots=roots)
     post = walk.head[walk.label == DFS_EDGE_LABELS.index("reverse")]
-    return _core.kosaraju_components(g._core, post.tolist())
+    return _core.kosaraju_components(g._core, post.tolist(), preorder)

@@ -8,15 +8,22 @@ from collections.abc import Iterator
 import networkx as nx
 import numpy as np
 
-from nx_irreg.algorithms import wcc
+from nx_irreg.algorithms import SccOrder, strongly_connected_components, wcc
 from nx_irreg.backend_graph import BackendGraph
 from nx_irreg.options import Options
+from nx_irreg.versions import scc_whole_graph_exit
 
 
 def check_directed(G: BackendGraph) -> None:
     """NetworkX's ``not_implemented_for("undirected")``."""
     if not G.is_directed():
         raise nx.NetworkXNotImplemented("not implemented for undirected type")
+
+
+def strongly_connected(G: BackendGraph) -> SccOrder:
+    """``G``'s strongly connected components in the installed NetworkX's order, each one's
+    vertices in the order that NetworkX adds them to its set (probed: :mod:`nx_irreg.versions`)."""
+    return strongly_connected_components(G.graph, whole_graph_exit=scc_whole_graph_exit())
 
 
 def component_labels(G: BackendGraph, opts: Options) -> np.ndarray:

@@ -11,6 +11,7 @@ from irreg import _core
 from nx_irreg.backend_graph import BackendGraph
 from nx_irreg.nxapi._lengths import length_dict
 from nx_irreg.options import Options
+from nx_irreg.versions import paths_repeat_after_skipped_predecessor
 
 
 def path_dict(
@@ -122,18 +123,25 @@ def lazy_paths(G: BackendGraph, order: np.ndarray, parent: np.ndarray) -> LazyDi
 def paths_from_predecessors(pred: dict, sources: set, target: object) -> Iterator[list]:
     """Every path from one of ``sources`` to ``target`` along ``pred``, in NetworkX's order: a
     depth-first walk back from ``target`` taking each node's predecessors in list order, no
-    node twice on a path, a path yielded each time the walk stands on a source."""
+    node twice on a path, a path yielded each time the walk stands on a source. NetworkX
+    3.4-3.6 also stand again on a node after skipping a predecessor already on the path (the
+    same path again, on zero-weight cycles); which the installed NetworkX does is probed."""
     if target not in pred:
         raise nx.NetworkXNoPath(f"Target {target} cannot be reached from given sources")
+    skip_in_place = not paths_repeat_after_skipped_predecessor()
     on_path = {target}
     stack = [[target, 0]]
     while stack:
         node, i = stack[-1]
         if node in sources:
             yield [p for p, _ in reversed(stack)]
-        if i < len(pred[node]):
+        preds = pred[node]
+        if skip_in_place:
+            while i < len(preds) and preds[i] in on_path:
+                i += 1
+        if i < len(preds):
             stack[-1][1] = i + 1
-            following = pred[node][i]
+            following = preds[i]
             if following not in on_path:
                 on_path.add(following)
                 stack.append([following, 0])

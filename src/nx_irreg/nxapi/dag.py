@@ -24,6 +24,7 @@ from nx_irreg.backend_graph import BackendGraph
 from nx_irreg.nxapi._components import check_directed
 from nx_irreg.nxapi._lengths import counts_hops, length_value, missing_node, node_position, node_set
 from nx_irreg.options import check_no_variant, resolve
+from nx_irreg.versions import lexicographical_sort_message
 
 __all__ = [
     "ancestors",
@@ -133,10 +134,7 @@ def _heap_order(G: BackendGraph) -> Iterator:
                 try:
                     heapq.heappush(ready, (labels[child], child, labels[child]))
                 except TypeError as err:
-                    raise TypeError(
-                        f"{err}\nConsider using `key=` parameter to resolve ambiguities in the "
-                        "sort order."
-                    ) from None
+                    raise TypeError(lexicographical_sort_message()(err)) from err
                 left -= 1
         yield node
     if left:

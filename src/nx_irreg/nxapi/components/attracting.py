@@ -7,9 +7,13 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from nx_irreg.algorithms import strongly_connected_components as ordered_components
 from nx_irreg.backend_graph import BackendGraph
-from nx_irreg.nxapi._components import check_directed, condensation_edges, ordered_sets
+from nx_irreg.nxapi._components import (
+    check_directed,
+    condensation_edges,
+    ordered_sets,
+    strongly_connected,
+)
 from nx_irreg.options import check_no_variant, resolve
 
 __all__ = ["attracting_components", "is_attracting_component", "number_attracting_components"]
@@ -20,7 +24,7 @@ def _attracting(function: str, G: BackendGraph, options: dict) -> list[set]:
     check_directed(G)
     check_no_variant(function, options)
     resolve(options)
-    scc = ordered_components(G.graph)
+    scc = strongly_connected(G)
     left, _ = condensation_edges(G, scc.component)
     sinks = np.ones(len(scc.component_end), dtype=bool)
     sinks[left] = False

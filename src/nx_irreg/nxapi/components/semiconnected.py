@@ -6,11 +6,10 @@ from __future__ import annotations
 import networkx as nx
 import numpy as np
 
-from nx_irreg.algorithms import strongly_connected_components as ordered_components
 from nx_irreg.algorithms import topological_order
 from nx_irreg.backend_graph import BackendGraph
 from nx_irreg.graph import IrregGraph
-from nx_irreg.nxapi._components import check_directed, condensation_edges
+from nx_irreg.nxapi._components import check_directed, condensation_edges, strongly_connected
 from nx_irreg.options import check_no_variant, resolve
 
 __all__ = ["is_semiconnected"]
@@ -29,7 +28,7 @@ def is_semiconnected(G: BackendGraph, **options: object) -> bool:
     resolve(options)
     if len(G) == 0:
         raise nx.NetworkXPointlessConcept("Connectivity is undefined for the null graph.")
-    scc = ordered_components(G.graph)
+    scc = strongly_connected(G)
     k = len(scc.component_end)
     tails, heads = condensation_edges(G, scc.component)
     dag = IrregGraph.from_edges(tails, heads, n=k, directed=True, threads=1)

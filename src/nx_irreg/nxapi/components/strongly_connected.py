@@ -13,11 +13,11 @@ import networkx as nx
 import numpy as np
 
 from nx_irreg.algorithms import SccOrder, kosaraju_components
-from nx_irreg.algorithms import strongly_connected_components as ordered_components
 from nx_irreg.backend_graph import BackendGraph
-from nx_irreg.nxapi._components import check_directed, ordered_sets
+from nx_irreg.nxapi._components import check_directed, ordered_sets, strongly_connected
 from nx_irreg.nxapi._lengths import missing_node, node_position
 from nx_irreg.options import check_no_variant, resolve
+from nx_irreg.versions import kosaraju_sets_in_preorder
 
 __all__ = [
     "condensation",
@@ -36,7 +36,7 @@ def _check(function: str, G: BackendGraph, options: dict) -> None:
 
 def _components(function: str, G: BackendGraph, options: dict) -> SccOrder:
     _check(function, G, options)
-    return ordered_components(G.graph)
+    return strongly_connected(G)
 
 
 def strongly_connected_components(G: BackendGraph, **options: object) -> Iterator[set]:
@@ -54,7 +54,9 @@ def kosaraju_strongly_connected_components(
     components its reversed search reaches first, as in NetworkX."""
     _check("kosaraju_strongly_connected_components", G, options)
     s = None if source is None else node_position(G, source, missing_node(G, source))
-    order, component_end = kosaraju_components(G.graph, G.predecessors(), source=s)
+    order, component_end = kosaraju_components(
+        G.graph, G.predecessors(), source=s, preorder=kosaraju_sets_in_preorder()
+    )
     yield from ordered_sets(G, order, component_end)
 
 
@@ -87,7 +89,7 @@ def condensation(G: BackendGraph, scc: Iterable | None = None, **options: object
     C.graph["mapping"] = mapping
     if len(G) == 0:
         return C
-    found = ordered_components(G.graph) if scc is None else None
+    found = _components("condensation", G, {}) if scc is None else None
     if found is not None:
         scc = ordered_sets(G, found.order, found.component_end)
     for i, component in enumerate(scc):

@@ -23,6 +23,10 @@ from nx_irreg.nxapi._many_sources import chunk_results
 from nx_irreg.nxapi._paths import paths_from_predecessors
 from nx_irreg.nxapi.shortest_paths import unweighted, weighted
 from nx_irreg.options import Options, check_no_variant, resolve
+from nx_irreg.versions import (
+    all_pairs_shortest_path_is_dict,
+    single_source_all_shortest_paths_in_graph_order,
+)
 
 __all__ = [
     "all_pairs_all_shortest_paths",
@@ -109,7 +113,14 @@ def _front_door(G, source, target, weight, method, options: dict, *, paths: bool
     opts = resolve(options)
     method = "unweighted" if weight is None else method
     if source is None and target is None:
-        return ALL_PAIRS[paths, method](G, weight, options)
+        found = ALL_PAIRS[paths, method](G, weight, options)
+        if paths:
+            as_dict, warned = all_pairs_shortest_path_is_dict()
+            if as_dict:  # NetworkX 3.4: a dict of dicts, with its FutureWarning
+                if warned is not None:
+                    warned.warn(stacklevel=4)
+                return {node: dict(targets) for node, targets in found}
+        return found
     if source is None:
         return _toward_target(G, target, weight, method, opts, paths)
     if target is None:
@@ -234,7 +245,11 @@ def single_source_all_shortest_paths(
 ) -> Iterator[tuple]:
     """``(node, [every shortest path to it])`` for every node ``source`` reaches."""
     pred = _predecessors(G, source, weight, method, options)
-    for node in pred:
+    # The targets in the order the search reached them (NetworkX 3.5 on) or in G's (3.4).
+    targets = pred
+    if single_source_all_shortest_paths_in_graph_order():
+        targets = [n for n in G.nodes if n in pred]
+    for node in targets:
         yield node, list(paths_from_predecessors(pred, {source}, node))
 
 

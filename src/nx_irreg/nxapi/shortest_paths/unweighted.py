@@ -22,6 +22,7 @@ from nx_irreg.nxapi._lengths import level_of_order, node_position, ordered_by
 from nx_irreg.nxapi._many_sources import per_source
 from nx_irreg.nxapi._paths import lazy_lengths, lazy_paths, path_dict
 from nx_irreg.options import Options, check_no_variant, resolve
+from nx_irreg.versions import single_target_lengths_are_iterator
 
 __all__ = [
     "all_pairs_shortest_path",
@@ -87,13 +88,19 @@ def single_source_shortest_path_length(
 
 def single_target_shortest_path_length(
     G: BackendGraph, target: object, cutoff: float | None = None, **options: object
-) -> dict:
+) -> dict | Iterator[tuple]:
     """Hops from every node that reaches ``target``, in NetworkX's order (BFS over the
-    predecessors in ``G._pred``'s order)."""
+    predecessors in ``G._pred``'s order): a dict, or on NetworkX 3.4 an iterator of pairs."""
     check_no_variant("single_target_shortest_path_length", options)
     resolve(options)
     t = node_position(G, target, nx.NodeNotFound(f"Target {target} is not in G"))
-    return hop_dict(G, G.predecessors(), [t], cutoff)
+    lengths = hop_dict(G, G.predecessors(), [t], cutoff)
+    as_iterator, warned = single_target_lengths_are_iterator()
+    if not as_iterator:
+        return lengths
+    if warned is not None:  # NetworkX 3.4: (node, length) pairs, with its FutureWarning
+        warned.warn(stacklevel=3)
+    return (pair for pair in lengths.items())
 
 
 def single_source_shortest_path(

@@ -47,6 +47,7 @@ from nx_irreg.nxapi._paths import (
     predecessor_lists,
 )
 from nx_irreg.options import Options, check_no_variant, resolve
+from nx_irreg.versions import dijkstra_paths_in_settled_order
 
 __all__ = [
     "all_pairs_bellman_ford_path",
@@ -85,6 +86,7 @@ class Settled:
         hops: bool, target: int | None = None,
     ) -> None:
         self.G, self.hops, self.sources = G, hops, len(dict.fromkeys(ids))
+        self.graph, self.cutoff = graph, cutoff
         if hops:
             limit = None if cutoff is None else max(int(cutoff // 1), 0)
             self.order, self.parent, level_end = bfs_order(graph, sources=ids, depth_limit=limit)
@@ -107,7 +109,33 @@ class Settled:
         return length_value(self.G, self.value[v], opts, integral=True if self.hops else None)
 
     def paths(self, *, toward_root: bool = False) -> dict:
-        return path_dict(self.G, self.order, self.parent, toward_root=toward_root)
+        found = path_dict(self.G, self.order, self.parent, toward_root=toward_root)
+        if self.hops or dijkstra_paths_in_settled_order():
+            return found
+        # NetworkX 3.4 and 3.5 key the paths in the order the search first reached the nodes.
+        return {node: found[node] for node in self.G.labels(self._first_reached())}
+
+    def _first_reached(self) -> np.ndarray:
+        """The settled vertices in the order the heap search first reached them: the sources,
+        then each other vertex at the first edge (in settle order, each row in its order) that
+        reaches it within the cutoff."""
+        offsets, targets, weights = self.graph.csr()
+        settled = self.order
+        rank = np.full(len(self.G), np.iinfo(np.int64).max)
+        rank[settled] = np.arange(settled.size)
+        tails = np.repeat(np.arange(len(self.G)), np.diff(offsets))
+        reach = np.isfinite(self.value[tails])
+        if self.cutoff is not None:
+            reach &= self.value[tails] + weights <= self.cutoff
+        edges = np.flatnonzero(reach)
+        # Rows are contiguous and in adjacency order: (rank of the tail, edge) orders the edges
+        # as the search relaxes them.
+        edges = edges[np.lexsort((edges, rank[tails[edges]]))]
+        heads, first = np.unique(targets[edges], return_index=True)
+        when = np.full(len(self.G), np.iinfo(np.int64).max)
+        when[heads] = first
+        when[settled[: self.sources]] = -1 - np.arange(self.sources)[::-1]
+        return settled[np.argsort(when[settled], kind="stable")]
 
     def path(self, v: int) -> list:
         return path_to(self.G, self.parent, v)

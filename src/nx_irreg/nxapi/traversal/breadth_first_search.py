@@ -9,7 +9,6 @@ come out exactly as NetworkX's. ``variant`` does not apply (except to
 from __future__ import annotations
 
 import math
-import warnings
 from collections.abc import Iterator
 
 import networkx as nx
@@ -20,6 +19,7 @@ from nx_irreg.algorithms import bfs_labeled_edges as labeled_edges
 from nx_irreg.backend_graph import BackendGraph
 from nx_irreg.nxapi._lengths import missing_node, node_position, node_set
 from nx_irreg.options import check_no_variant, resolve
+from nx_irreg.versions import bfs_layers_first_layer_in_set_order, bfs_predecessors_warning
 
 __all__ = [
     "bfs_edges",
@@ -31,10 +31,6 @@ __all__ = [
     "descendants_at_distance",
     "generic_bfs_edges",
 ]
-
-
-# NetworkX 3.7 deprecated bfs_predecessors (removal in 3.9): warn exactly when it does.
-_PREDECESSORS_DEPRECATED = tuple(int(p) for p in nx.__version__.split(".")[:2]) >= (3, 7)
 
 
 def _missing(node: object) -> nx.NetworkXError:
@@ -152,13 +148,9 @@ def bfs_predecessors(
     **options: object,
 ) -> Iterator[tuple]:
     """``(node, predecessor)`` pairs of the breadth-first tree, in NetworkX's order."""
-    if _PREDECESSORS_DEPRECATED:
-        warnings.warn(
-            "\n\nbfs_predecessors is deprecated and will be removed in NetworkX 3.9\n"
-            "Use ``(t, s) for (s, t) in bfs_edges`` instead",
-            category=DeprecationWarning,
-            stacklevel=2,
-        )
+    deprecated = bfs_predecessors_warning()  # NetworkX 3.7 on: its own warning, as it gives it
+    if deprecated is not None:
+        deprecated.warn(stacklevel=2)
     parents, children = _tree_edges("bfs_predecessors", G, source, False, depth_limit, options)
     yield from zip(children, parents, strict=True)
 
@@ -188,7 +180,8 @@ def bfs_layers(G: BackendGraph, sources: object, **options: object) -> Iterator[
     resolve(options)
     if sources in G:
         sources = [sources]
-    first = list(set(sources))  # NetworkX's first layer is in set order
+    # NetworkX's first layer: the sources in set order (3.5 on) or as given (3.4)
+    first = list(set(sources)) if bfs_layers_first_layer_in_set_order() else list(sources)
     ids = [node_position(G, s, _missing(s)) for s in first]
     order, _, level_end = bfs_order(G.graph, sources=ids)
     begin = 0
