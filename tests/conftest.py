@@ -5,12 +5,14 @@ from __future__ import annotations
 import logging
 import os
 
+import networkx as nx
 import pytest
 from hypothesis import settings
 
 import nx_irreg
 from irreg import _core
 from irreg.threads import default_threads
+from nx_irreg import versions
 
 # CI machines are small and noisy: a per-example deadline would only make the suite flaky.
 settings.register_profile("irreg", deadline=None)
@@ -29,7 +31,19 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
         f"irreg default ISA: {nx_irreg.active_isa()}; IRREG_ISA={os.environ.get('IRREG_ISA')}",
         f"irreg threads tested: {THREAD_COUNTS}; default here {default_threads()}, OpenMP "
         + ("on" if _core.have_openmp() else "off"),
+        f"networkx {nx.__version__}; the backend's probes of it (nx_irreg.versions): "
+        + ", ".join(f"{name}={_short(answer)}" for name, answer in versions.answers().items()),
     ]
+
+
+def _short(answer: object) -> str:
+    """A probe's answer in a few characters: warnings and messages by their first words."""
+    if isinstance(answer, tuple):
+        return "/".join(map(_short, answer))
+    if isinstance(answer, versions.Warned):
+        answer = f"{answer.category.__name__}"
+    text = " ".join(str(answer).split())
+    return repr(text[:24] + "...") if len(text) > 27 else text
 
 
 @pytest.fixture(params=ISAS)

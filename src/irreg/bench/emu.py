@@ -506,7 +506,8 @@ def plot(path: str, rows: list[hs.Row], machine: dict | None = None) -> None:
     import matplotlib.pyplot as plt
     from matplotlib.ticker import EngFormatter, FuncFormatter
 
-    fig, (a, b, c, d) = plt.subplots(1, 4, figsize=(22, 5))
+    # Two by two: at page width a row of four made the labels unreadable.
+    fig, ((a, b), (c, d)) = plt.subplots(2, 2, figsize=(13, 10))
     head = [r for r in rows if r.extra.get("paper") is not None and not is_sensitivity(r)
             and r.name != "emu_pointer_chase"]
     labels = [readable_case(r) for r in head]
@@ -518,7 +519,7 @@ def plot(path: str, rows: list[hs.Row], machine: dict | None = None) -> None:
                    textcoords="offset points", ha="center", va="bottom", fontsize=6)
     a.axhline(1.0, color="k", lw=0.8)
     a.axhspan(0.7, 1.3, color="g", alpha=0.1, label="±30%")
-    a.set_xticks(pos, labels, fontsize=7, rotation=40, ha="right")
+    a.set_xticks(pos, labels, fontsize=8, rotation=40, ha="right")
     a.set_ylabel("predicted / seed's figure (×; 1 = exact)")
     a.set_ylim(0, max([r.extra["ratio"] for r in head] + [1.0]) * 1.3)
     a.set_title("headline figures: prediction / seed")

@@ -616,16 +616,27 @@ def _same_partition(a: np.ndarray, b: np.ndarray) -> bool:
 # --- the plot -------------------------------------------------------------------------------------
 
 # One hue per method (a colour-map family), one shade and hatch per ISA within it: every series
-# has its own colour, and the bars of one method read as one family.
+# has its own colour, and the bars of one method read as one family. Each algorithm's fast
+# default and its serial alternative get different families (they share a panel).
 _METHOD_COLORMAPS = {
     "naive": "Blues",
     "opt": "Oranges",
     "opt-search": "Purples",
     "direction": "Greens",
-    "dijkstra": "Greens",
-    "union-find": "Greens",
-    "scipy": "Greys",
-    "networkx": "RdPu",
+    "delta": "Greens",
+    "afforest": "Greens",
+    "kahn": "Greens",
+    "dijkstra": "Reds",
+    "union-find": "Reds",
+}
+# Peers run no ISA of ours: one solid colour each, none of them a shade of the families above.
+_PEER_COLORS = {
+    "scipy": "#8c8c8c",
+    "networkx": "#e377c2",
+    "networkit": "#d4a017",
+    "graphblas": "#17becf",
+    "gapbs": "#111111",
+    "igraph": "#8c564b",
 }
 _ISA_SHADES = {None: 0.65, "avx512": 0.85, "avx2": 0.6, "scalar": 0.4, hs.EMULATED_ISA: 0.25}
 _ISA_HATCHES = {"avx2": "//", "scalar": "..", hs.EMULATED_ISA: "xx"}
@@ -672,6 +683,7 @@ def _series(row: hs.Row) -> str:
 def _style(row: hs.Row) -> dict[str, Any]:
     from matplotlib import colormaps
 
-    method = row.variant if row.impl == "irreg" else row.impl
-    family = colormaps[_METHOD_COLORMAPS.get(method or "", "Greys")]
+    if row.impl != "irreg":
+        return {"facecolor": _PEER_COLORS.get(row.impl, "#000000"), "hatch": None}
+    family = colormaps[_METHOD_COLORMAPS.get(row.variant or "", "Greys")]
     return {"facecolor": family(_ISA_SHADES.get(row.isa, 0.65)), "hatch": _ISA_HATCHES.get(row.isa)}

@@ -130,10 +130,11 @@ def plot_md(path: str, rows: Sequence[hs.Row], machine: dict | None = None) -> N
         return f"{row.case}, {neighbor} neighbours"
 
     def series_of(row: hs.Row) -> str:
-        # the seed's names for the three ways of keeping the pair list (seed 000 Table 4)
+        # the table's words (regroup none / full / incremental), the seed's names beside them
         if row.impl != "irreg" or row.variant not in REGROUP_NAMES:
-            return " ".join(part for part in (row.impl, row.variant, row.isa) if part)
-        return " ".join(part for part in ("irreg", REGROUP_NAMES[row.variant], row.isa) if part)
+            return report.series_label(row, (row.impl, row.variant, row.isa))
+        variant = f"{row.variant} ({REGROUP_NAMES[row.variant]})"
+        return report.series_label(row, ("irreg", variant, row.isa))
 
     report.plot_rows(
         path, rows, title=report.figure_title("md", machine), case_of=case_of, series_of=series_of

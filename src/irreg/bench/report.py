@@ -312,7 +312,17 @@ def _plot_panel(
 
 
 def _series_label(row: Row) -> str:
-    return " ".join(part for part in (row.impl, row.variant, row.isa) if part)
+    return series_label(row, (row.impl, row.variant, row.isa))
+
+
+def series_label(row: Row, parts: Sequence[str | None]) -> str:
+    """``parts`` joined, and the thread count where the row records one: bars of one method at
+    1 and 2 threads are two series, each with its own colour and legend entry."""
+    label = " ".join(part for part in parts if part)
+    if "threads" in row.extra:
+        count = threads_of(row)
+        label += f", {count} thread" + ("s" if count != 1 else "")
+    return label
 
 
 # --- thread scaling ------------------------------------------------------------------------------

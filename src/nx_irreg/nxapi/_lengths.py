@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import networkx as nx
 import numpy as np
 
@@ -40,7 +42,18 @@ def _length_types(G: BackendGraph, options: Options, integral: bool | None):
     as_int = options.weight_dtype == "int64" or (options.weight_dtype == "auto" and integral)
     auto = options.weight_dtype == "auto"
     numpy_type = G.integer_type if auto and as_int and not hop_counts else None
+    if numpy_type is not None:
+        numpy_type = sum_type(numpy_type)
     return numpy_type, as_int, auto and (numpy_type is not None or not as_int)
+
+
+@functools.cache
+def sum_type(weight_type: type) -> type:
+    """The type of NetworkX's path sums of weights of NumPy integer type ``weight_type``: the
+    source's int 0 plus a weight, then that plus a weight, promoted as the installed NumPy
+    promotes them (NumPy 2 keeps ``weight_type``; NumPy 1's value-based casting gives int64)."""
+    first = type(0 + weight_type(1))
+    return type(first(1) + weight_type(1))
 
 
 def length_values(
