@@ -484,6 +484,22 @@ inline void BindNetworkx(py::module_& m) {
      "every event networkx.dfs_labeled_edges yields, in its order, from each unvisited root in "
      "turn (None: every vertex in id order); depth_limit < 0: none");
 
+  m.def("ordered_bfs_components", [](const Graph& g, const Graph* in) {
+    const graph::CsrGraph* in_csr = in == nullptr ? nullptr : &in->layout().csr();
+    if (in_csr != nullptr && in_csr->n != g.layout().csr().n)
+      throw py::value_error("out- and in-edge graphs differ in size");
+    graph::OrderedComponents r;
+    {
+      py::gil_scoped_release release;
+      r = graph::OrderedBfsComponents(g.layout().csr(), in_csr);
+    }
+    return py::make_tuple(Adopt(std::move(r.order)), Adopt(std::move(r.component_end)),
+                          Adopt(std::move(r.component)));
+  }, py::arg("graph"), py::arg("in_edges") = py::none(),
+     "Connected (with in_edges: weakly connected) components in NetworkX's order: vertices "
+     "component by component, each in NetworkX's BFS discovery order, where each ends, and "
+     "each vertex's component.");
+
   m.def("ordered_strongly_connected_components", [](const Graph& g, bool whole_graph_exit) {
     graph::OrderedComponents r;
     {

@@ -196,6 +196,9 @@ OrderedLevels OrderedBfs(const CsrGraph& g, const std::vector<VertexId>& sources
 // (NetworkX's depth_now < depth_limit; a root always is); < 0: no limit.
 LabeledEdges OrderedDfs(const CsrGraph& g, const std::vector<VertexId>& roots,
                         int64_t depth_limit);
+// (Weakly) connected components in NetworkX's order and set order (ordered_bfs.cpp); `in`: the
+// in-edges in G._pred's order for weakly connected components, null for an undirected graph.
+OrderedComponents OrderedBfsComponents(const CsrGraph& out, const CsrGraph* in);
 // whole_graph_exit: NetworkX 3.7's order inside the last component (strongly_connected.cpp).
 OrderedComponents OrderedStronglyConnectedComponents(const CsrGraph& g, bool whole_graph_exit);
 // Kosaraju's second pass over `post`, a DFS postorder of the reversed graph (NetworkX's

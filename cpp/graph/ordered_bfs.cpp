@@ -96,3 +96,40 @@ LabeledEdges OrderedLabeledEdges(const CsrGraph& g, const std::vector<VertexId>&
 }
 
 }  // namespace irreg::graph
+
+// Connected components (and, with `in`, weakly connected ones) as NetworkX's
+// connected_components and weakly_connected_components build them: every vertex not yet
+// reached, in id order, starts a queue BFS; each vertex's out-edges are scanned in stored order,
+// then its in-edges (`in`, rows in G._pred's order; null for an undirected graph, whose rows hold
+// every edge). A component's vertices come in discovery order, the order NetworkX adds them to
+// its set. Serial, O(n + m).
+namespace irreg::graph {
+
+OrderedComponents OrderedBfsComponents(const CsrGraph& out, const CsrGraph* in) {
+  OrderedComponents r;
+  r.component.assign(out.n, -1);
+  r.order.reserve(out.n);
+  auto reach = [&](const CsrGraph& g, VertexId u, int32_t id) {
+    for (int64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
+      const VertexId v = g.targets[e];
+      if (r.component[v] >= 0) continue;
+      r.component[v] = id;
+      r.order.push_back(v);
+    }
+  };
+  for (VertexId root = 0; root < out.n; ++root) {
+    if (r.component[root] >= 0) continue;
+    const int32_t id = static_cast<int32_t>(r.component_end.size());
+    r.component[root] = id;
+    r.order.push_back(root);
+    for (size_t i = r.order.size() - 1; i < r.order.size(); ++i) {
+      const VertexId u = r.order[i];
+      reach(out, u, id);
+      if (in != nullptr) reach(*in, u, id);
+    }
+    r.component_end.push_back(static_cast<int64_t>(r.order.size()));
+  }
+  return r;
+}
+
+}  // namespace irreg::graph

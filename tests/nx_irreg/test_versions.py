@@ -10,8 +10,6 @@ from pathlib import Path
 
 import networkx as nx
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 from networkx_cases import assert_same, both
 
 import nx_irreg
@@ -99,30 +97,6 @@ def test_lexicographical_message_is_networkx_own():
     with pytest.raises(TypeError) as ours:
         list(nx.lexicographical_topological_sort(G, backend="irreg"))
     assert str(ours.value) == str(theirs.value)
-
-
-@st.composite
-def colliding_digraphs(draw):
-    """Digraphs on labels that share hash slots of small sets (0, 8, 16, ...), so each set's
-    iteration order shows the order its nodes were added."""
-    labels = draw(st.lists(st.integers(0, 40), min_size=1, max_size=9, unique=True))
-    G = nx.DiGraph()
-    G.add_nodes_from(labels)
-    edges = draw(st.lists(st.tuples(st.sampled_from(labels), st.sampled_from(labels)),
-                          max_size=3 * len(labels)))
-    G.add_edges_from(edges)
-    return G
-
-
-@settings(max_examples=300, deadline=None)
-@given(G=colliding_digraphs())
-def test_component_sets_iterate_as_networkx(G):
-    for function in (nx.strongly_connected_components, nx.kosaraju_strongly_connected_components,
-                     nx.attracting_components):
-        assert _sets(function(G, backend="irreg")) == _sets(function(G))
-    C = nx.condensation(G, backend="irreg")
-    assert [list(C.nodes[c]["members"]) for c in C] == [
-        list(m) for _, m in nx.condensation(G).nodes(data="members")]
 
 
 # --- parameters of the installed NetworkX -----------------------------------------------------

@@ -16,6 +16,7 @@ from nx_irreg.algorithms._run import PARALLEL_VARIANTS, RunStats
 from nx_irreg.algorithms.components import (
     SccOrder,
     WccResult,
+    bfs_components,
     kosaraju_components,
     strongly_connected_components,
     wcc,
@@ -85,6 +86,7 @@ __all__ = [
     "WccResult",
     "bellman_ford",
     "bfs",
+    "bfs_components",
     "bfs_labeled_edges",
     "bfs_order",
     "bidirectional_search",

@@ -56,6 +56,23 @@ def strongly_connected_components(graph: IrregGraph, *, whole_graph_exit: bool =
     return SccOrder(*_core.ordered_strongly_connected_components(g._core, whole_graph_exit))
 
 
+def bfs_components(
+    graph: IrregGraph, in_edges: IrregGraph | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Connected components (with ``in_edges``, weakly connected ones) in the order
+    ``networkx.connected_components`` (``weakly_connected_components``) yields them: every
+    vertex not yet reached, in id order, starts a breadth-first search that scans each vertex's
+    out-edges in stored order, then its ``in_edges`` (rows in NetworkX's predecessor order).
+    Returns ``(order, component_end)``: the vertices component by component, each in discovery
+    order (the order NetworkX adds them to its set), and where each component ends. Serial,
+    O(n + m).
+    """
+    g = check_graph(graph)
+    extra = None if in_edges is None else check_graph(in_edges)._core
+    order, component_end, _ = _core.ordered_bfs_components(g._core, extra)
+    return order, component_end
+
+
 def kosaraju_components(
     graph: IrregGraph, in_edges: IrregGraph, *, source: int | None = None, preorder: bool = False
 ) -> tuple[np.ndarray, np.ndarray]:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import networkx as nx
 import numpy as np
 
-from nx_irreg.algorithms import SccOrder, strongly_connected_components, wcc
+from nx_irreg.algorithms import SccOrder, bfs_components, strongly_connected_components, wcc
 from nx_irreg.backend_graph import BackendGraph
 from nx_irreg.options import Options
 from nx_irreg.versions import scc_whole_graph_exit
@@ -30,6 +30,18 @@ def component_labels(G: BackendGraph, opts: Options) -> np.ndarray:
     """Per vertex the smallest vertex id of its component (afforest unless a variant is set)."""
     graph = G.with_tile_size(opts.tile_size)
     return wcc(graph, variant=opts.variant, isa=opts.isa, threads=opts.threads).label
+
+
+def connected_sets(G: BackendGraph, opts: Options) -> Iterator[set]:
+    """The (weakly) connected components as NetworkX yields them: in the order of their first
+    node, each set built in NetworkX's BFS discovery order (so it iterates as NetworkX's does).
+    With a ``variant``, that kernel labels the components and each set is built in node order."""
+    if opts.variant is not None:
+        yield from component_sets(G, component_labels(G, opts))
+        return
+    in_edges = G.predecessors() if G.is_directed() else None
+    order, component_end = bfs_components(G.graph, in_edges)
+    yield from ordered_sets(G, order, component_end)
 
 
 def component_sets(G: BackendGraph, label: np.ndarray) -> Iterator[set]:

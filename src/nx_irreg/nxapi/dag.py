@@ -12,8 +12,8 @@ import numpy as np
 from nx_irreg.algorithms import (
     GraphCycleError,
     bfs,
+    bfs_order,
     lexicographic_order,
-    reachable,
     topological_order,
 )
 from nx_irreg.algorithms import (
@@ -81,10 +81,13 @@ def is_directed_acyclic_graph(G: BackendGraph, **options: object) -> bool:
 
 
 def descendants(G: BackendGraph, source: object, **options: object) -> set:
-    """The nodes reachable from ``source``, without it (direction-optimizing BFS in C++, parallel
-    over ``threads``; an engine variant when ``variant`` is set)."""
+    """The nodes reachable from ``source``, without it, the set built in NetworkX's BFS order
+    (so it iterates as NetworkX's does). With a ``variant``, that kernel runs (the engine's, or
+    direction-optimizing BFS in parallel over ``threads``) and the set is built in node order."""
     opts = resolve(options)
     s = node_position(G, source, missing_node(G, source))
+    if opts.variant is None:
+        return set(G.labels(bfs_order(G.graph, sources=[s]).order[1:]))
     depth = bfs(
         G.with_tile_size(opts.tile_size), source=s, variant=opts.variant, isa=opts.isa,
         threads=opts.threads,
@@ -93,8 +96,8 @@ def descendants(G: BackendGraph, source: object, **options: object) -> set:
 
 
 def ancestors(G: BackendGraph, source: object, **options: object) -> set:
-    """The nodes with a path to ``source``, without it: reachability over the in-edges (built
-    once per converted graph and kept), parallel over ``threads``. Undirected: ``descendants``."""
+    """The nodes with a path to ``source``, without it: a BFS over the in-edges (built once per
+    converted graph and kept), the set built in NetworkX's order. Undirected: ``descendants``."""
     if not G.is_directed():
         return descendants(G, source, **options)
     if options.get("variant") is not None:
@@ -102,11 +105,10 @@ def ancestors(G: BackendGraph, source: object, **options: object) -> set:
             "ancestors has no variants on a directed graph: it searches the in-edges, which the "
             "engine variants do not walk"
         )
-    opts = resolve(options)
+    resolve(options)
     s = node_position(G, source, missing_node(G, source))
-    found = reachable(G.graph, source=s, reverse=True, threads=opts.threads)
-    found[s] = False
-    return node_set(G, np.flatnonzero(found))
+    # NetworkX's BFS over the in-edges (G._pred's order): its set iterates in that order.
+    return set(G.labels(bfs_order(G.predecessors(), sources=[s]).order[1:]))
 
 
 def _by_label(G: BackendGraph) -> list[int]:

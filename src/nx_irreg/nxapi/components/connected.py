@@ -1,4 +1,6 @@
-"""``networkx.algorithms.components.connected`` by Afforest (or another variant)."""
+"""``networkx.algorithms.components.connected``: the component sets by NetworkX's own
+breadth-first searches (so each set iterates as NetworkX's does), the counts by Afforest (or
+the ``variant`` set, which then makes the sets too)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import numpy as np
 
 from nx_irreg.algorithms import bfs_order
 from nx_irreg.backend_graph import BackendGraph
-from nx_irreg.nxapi._components import component_labels, component_sets, count_components
+from nx_irreg.nxapi._components import component_labels, connected_sets, count_components
 from nx_irreg.options import resolve
 
 __all__ = [
@@ -28,7 +30,7 @@ def _check_undirected(G: BackendGraph) -> None:
 def connected_components(G: BackendGraph, **options: object) -> Iterator[set]:
     """Sets of nodes, one per connected component, in NetworkX's order."""
     _check_undirected(G)
-    yield from component_sets(G, component_labels(G, resolve(options)))
+    yield from connected_sets(G, resolve(options))
 
 
 def number_connected_components(G: BackendGraph, **options: object) -> int:

@@ -1,4 +1,6 @@
-"""``networkx.algorithms.components.weakly_connected`` by Afforest (or another variant)."""
+"""``networkx.algorithms.components.weakly_connected``: the component sets by NetworkX's own
+breadth-first searches (so each set iterates as NetworkX's does), the counts by Afforest (or
+the ``variant`` set, which then makes the sets too)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from nx_irreg.backend_graph import BackendGraph
 from nx_irreg.nxapi._components import (
     check_directed,
     component_labels,
-    component_sets,
+    connected_sets,
     count_components,
 )
 from nx_irreg.options import resolve
@@ -25,7 +27,7 @@ __all__ = [
 def weakly_connected_components(G: BackendGraph, **options: object) -> Iterator[set]:
     """Sets of nodes, one per weakly connected component, in NetworkX's order."""
     check_directed(G)
-    yield from component_sets(G, component_labels(G, resolve(options)))
+    yield from connected_sets(G, resolve(options))
 
 
 def number_weakly_connected_components(G: BackendGraph, **options: object) -> int:
