@@ -19,7 +19,7 @@ from nx_irreg.interface import BackendInterface
 
 def test_every_probe_is_listed_with_the_releases_it_separates():
     probes = {name for name, value in vars(versions).items()
-              if callable(value) and getattr(value, "cache_info", None) and name != "binding"}
+              if callable(value) and getattr(value, "cache_info", None)}
     assert probes == set(versions.PROBES)
     for name, probe in versions.PROBES.items():
         assert probe.ask.__doc__, name
