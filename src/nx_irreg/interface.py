@@ -16,7 +16,7 @@ from typing import NamedTuple
 from nx_irreg.backend_graph import BackendGraph, from_networkx, to_networkx
 from nx_irreg.nxapi import networkx_modules
 from nx_irreg.options import configured
-from nx_irreg.versions import asking
+from nx_irreg.versions import asking, networkx_own
 
 __all__ = [
     "MIN_EDGES_TO_CONVERT",
@@ -48,10 +48,7 @@ def installed_signature(name: str) -> inspect.Signature:
     """The signature of the installed NetworkX's own ``name``, with a ``**options`` for the
     backend's keywords (``isa=``, ``threads=``, ...). NetworkX binds every call to it and passes
     every parameter, defaults included, so a parameter a newer NetworkX adds reaches irreg."""
-    import networkx as nx
-
-    function = getattr(nx, name)
-    signature = inspect.signature(getattr(function, "orig_func", function))
+    signature = inspect.signature(networkx_own(name))
     parameters = list(signature.parameters.values())
     if not any(p.kind is p.VAR_KEYWORD for p in parameters):
         parameters.append(inspect.Parameter("options", inspect.Parameter.VAR_KEYWORD))

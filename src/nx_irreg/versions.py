@@ -33,6 +33,7 @@ __all__ = [
     "dijkstra_paths_in_settled_order",
     "kosaraju_sets_in_preorder",
     "lexicographical_sort_message",
+    "networkx_own",
     "paths_repeat_after_skipped_predecessor",
     "scc_whole_graph_exit",
     "single_source_all_shortest_paths_in_graph_order",
@@ -64,7 +65,7 @@ def _probe(question: Callable[[], object]) -> Callable[[], object]:
     return ask
 
 
-def _networkx(name: str) -> Callable:
+def networkx_own(name: str) -> Callable:
     """NetworkX's own implementation of ``name``, whatever backends are installed."""
     function = getattr(nx, name)
     return getattr(function, "orig_func", function)
@@ -101,7 +102,7 @@ def scc_whole_graph_exit() -> bool:
     from the latest finished. Only the iteration order of that set differs."""
     G = nx.DiGraph([(8, 9), (8, 16), (9, 8), (16, 8)])
     # 8, 9 and 16 share a hash slot of a small set: its order is the order they were added.
-    return list(next(iter(_networkx("strongly_connected_components")(G)))) == [8, 9, 16]
+    return list(next(iter(networkx_own("strongly_connected_components")(G)))) == [8, 9, 16]
 
 
 @_probe
@@ -110,7 +111,7 @@ def kosaraju_sets_in_preorder() -> bool:
     depth-first preorder from its root (NetworkX 3.4, 3.5), rather than in the order a stack of
     found nodes pops them (3.6 on)?"""
     G = nx.DiGraph([(2, 8), (2, 9), (8, 16), (16, 2), (9, 8)])
-    found = list(next(iter(_networkx("kosaraju_strongly_connected_components")(G))))
+    found = list(next(iter(networkx_own("kosaraju_strongly_connected_components")(G))))
     return found == [8, 16, 2, 9]
 
 
@@ -122,7 +123,7 @@ def paths_repeat_after_skipped_predecessor() -> bool:
     G = nx.Graph()
     G.add_edge(0, 1, weight=0)
     G.add_edge(1, 2, weight=100)
-    return len(list(_networkx("all_shortest_paths")(G, 0, 2, weight="weight"))) > 1
+    return len(list(networkx_own("all_shortest_paths")(G, 0, 2, weight="weight"))) > 1
 
 
 @_probe
@@ -132,7 +133,7 @@ def lexicographical_sort_message() -> Callable[[TypeError], str]:
     that error's text first, 3.7 gives only its advice (and chains the error)."""
     G = nx.DiGraph([(1, "red"), (3, "red"), (1, "green"), (2, "blue")])
     try:
-        list(_networkx("lexicographical_topological_sort")(G))
+        list(networkx_own("lexicographical_topological_sort")(G))
     except TypeError as err:
         message = str(err)
         inner = err.__cause__ or err.__context__
@@ -146,14 +147,14 @@ def lexicographical_sort_message() -> Callable[[TypeError], str]:
 @_probe
 def bfs_predecessors_warning() -> Warned | None:
     """The deprecation warning ``bfs_predecessors`` gives (NetworkX 3.7 on), if any."""
-    return _warning_of(lambda: list(_networkx("bfs_predecessors")(nx.path_graph(2), 0)))
+    return _warning_of(lambda: list(networkx_own("bfs_predecessors")(nx.path_graph(2), 0)))
 
 
 @_probe
 def bfs_layers_first_layer_in_set_order() -> bool:
     """Is ``bfs_layers``' first layer the set of the sources in set order (NetworkX 3.5 on),
     not the sources as given (3.4, duplicates kept)?"""
-    return next(iter(_networkx("bfs_layers")(nx.empty_graph(2), [1, 0]))) == [0, 1]
+    return next(iter(networkx_own("bfs_layers")(nx.empty_graph(2), [1, 0]))) == [0, 1]
 
 
 @_probe
@@ -161,7 +162,7 @@ def all_pairs_shortest_path_is_dict() -> tuple[bool, Warned | None]:
     """Does ``shortest_path(G)`` (no source, no target) return a dict, with NetworkX 3.4's
     ``FutureWarning``, rather than an iterator of ``(node, paths)`` (3.5 on)? And that warning."""
     found: list = []
-    warned = _warning_of(lambda: found.append(_networkx("shortest_path")(nx.path_graph(2))))
+    warned = _warning_of(lambda: found.append(networkx_own("shortest_path")(nx.path_graph(2))))
     return isinstance(found[0], dict), warned
 
 
@@ -170,7 +171,7 @@ def single_target_lengths_are_iterator() -> tuple[bool, Warned | None]:
     """Does ``single_target_shortest_path_length`` return an iterator of ``(node, length)``,
     with NetworkX 3.4's ``FutureWarning``, rather than a dict (3.5 on)? And that warning."""
     found: list = []
-    call = _networkx("single_target_shortest_path_length")
+    call = networkx_own("single_target_shortest_path_length")
     warned = _warning_of(lambda: found.append(call(nx.path_graph(2), 0)))
     return not isinstance(found[0], dict), warned
 
@@ -180,7 +181,7 @@ def single_source_all_shortest_paths_in_graph_order() -> bool:
     """Does ``single_source_all_shortest_paths`` yield the targets in ``G``'s node order
     (NetworkX 3.4), not in the order the search reached them (3.5 on)?"""
     G = nx.Graph([(1, 0)])
-    return next(iter(_networkx("single_source_all_shortest_paths")(G, 0)))[0] == 1
+    return next(iter(networkx_own("single_source_all_shortest_paths")(G, 0)))[0] == 1
 
 
 @_probe
@@ -190,7 +191,7 @@ def dijkstra_paths_in_settled_order() -> bool:
     G = nx.Graph()
     G.add_edge(0, 1, weight=2)
     G.add_edge(0, 2, weight=1)
-    return list(_networkx("single_source_dijkstra_path")(G, 0)) == [0, 2, 1]
+    return list(networkx_own("single_source_dijkstra_path")(G, 0)) == [0, 2, 1]
 
 
 @dataclass(frozen=True)
