@@ -89,7 +89,7 @@ def condensation(G: BackendGraph, scc: Iterable | None = None, **options: object
     C.graph["mapping"] = mapping
     if len(G) == 0:
         return C
-    found = _components("condensation", G, {}) if scc is None else None
+    found = strongly_connected(G) if scc is None else None
     if found is not None:
         scc = ordered_sets(G, found.order, found.component_end)
     for i, component in enumerate(scc):
