@@ -11,7 +11,7 @@ from hypothesis import settings
 
 import nx_irreg
 from irreg import _core
-from irreg.threads import default_threads
+from irreg.threads import default_threads, idle_cpus
 from nx_irreg import versions
 
 # CI machines are small and noisy: a per-example deadline would only make the suite flaky.
@@ -21,6 +21,9 @@ settings.load_profile("irreg")
 ISAS = nx_irreg.available_isas()
 # Every parallel kernel runs at 1 (the serial path), 2 and an odd count, whatever the cores.
 THREAD_COUNTS = (1, 2, 3)
+# ...on exactly that many threads, however small the graph or busy the machine (by default a call
+# takes fewer: irreg.threads). tests/irreg/test_busy_machine.py turns this off for its checks.
+_core.set_exact_teams(True)
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
@@ -29,8 +32,8 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     return [
         f"irreg ISAs compiled: {compiled}; tested (available here): {tested}",
         f"irreg default ISA: {nx_irreg.active_isa()}; IRREG_ISA={os.environ.get('IRREG_ISA')}",
-        f"irreg threads tested: {THREAD_COUNTS}; default here {default_threads()}, OpenMP "
-        + ("on" if _core.have_openmp() else "off"),
+        f"irreg threads tested: {THREAD_COUNTS} (exact teams); default here {default_threads()}, "
+        f"idle CPUs {idle_cpus()}, OpenMP " + ("on" if _core.have_openmp() else "off"),
         f"networkx {nx.__version__}; the backend's probes of it (nx_irreg.versions): "
         + ", ".join(f"{name}={_short(answer)}" for name, answer in versions.answers().items()),
     ]

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "core/dispatch.hpp"
+#include "core/team.hpp"
 #include "core/threads.hpp"
 
 namespace irreg::align {
@@ -53,8 +54,11 @@ int32_t HistogramLog2WidthFor(const LabelledGraph& g1, const LabelledGraph& g2) 
   return HistogramLog2Width(m);
 }
 
-AlignResult Align(const LabelledGraph& g1, const LabelledGraph& g2, const AlignParams& p) {
-  CheckThreads(p.threads);
+AlignResult Align(const LabelledGraph& g1, const LabelledGraph& g2, const AlignParams& asked) {
+  CheckThreads(asked.threads);
+  const Team team(asked.threads);  // fewer on a busy machine (core/team.hpp)
+  AlignParams p = asked;
+  p.threads = team.size();
   Check(p.k >= 1, "k must be at least 1, got " + std::to_string(p.k));
   Check(p.bucket_size >= 1, "bucket_size must be at least 1, got " + std::to_string(p.bucket_size));
   Check(p.iterations >= 1, "iterations must be at least 1, got " + std::to_string(p.iterations));

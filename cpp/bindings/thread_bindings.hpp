@@ -3,6 +3,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include "core/team.hpp"
 #include "core/threads.hpp"
 
 namespace irreg::bindings {
@@ -14,6 +15,11 @@ inline void BindThreadFunctions(py::module_& m) {
   m.def("have_openmp", &HaveOpenMp, "Whether this build runs kernels on OpenMP threads.");
   m.def("openmp_max_threads", &OpenMpMaxThreads,
         "omp_get_max_threads(): OMP_NUM_THREADS, a threadpoolctl limit, else the usable cores.");
+  m.def("set_exact_teams", &SetExactTeams, py::arg("exact"),
+        "Whether every call runs on exactly the threads it asks for, whatever the load.");
+  m.def("exact_teams", &ExactTeams);
+  m.def("idle_cpus", &IdleCpus,
+        "CPUs of this process's set that other processes left idle over the last ~100 ms.");
 }
 
 }  // namespace irreg::bindings

@@ -1,3 +1,4 @@
+#include "core/team.hpp"
 #include "emu/simulator.hpp"
 
 #include <algorithm>
@@ -497,7 +498,8 @@ Cycles Simulator::RunWorkers(Cycles start, const std::vector<Worker>& workers) {
   // any engine can give a packet: every request comes after the last window's end, and engines
   // only fill up, so what an engine offered then bounds all its packets of this window.
   const int32_t nodes = m_.nodes;
-  const int32_t threads = std::min(host_threads_, nodes);
+  const Team team(std::min(host_threads_, nodes));  // fewer on a busy machine: a barrier a window
+  const int32_t threads = team.size();
   std::vector<std::exception_ptr> errors(nodes);
   for (Part& p : parts_) {
     p.parity = parity_;

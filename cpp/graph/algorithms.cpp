@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "core/dispatch.hpp"
+#include "core/team.hpp"
 #include "core/threads.hpp"
 
 namespace irreg {
@@ -66,41 +67,44 @@ void RefuseDijkstraVariant(const std::string& algorithm, const std::string& v) {
                                 " runs through RunDijkstra (irreg._core.dijkstra)");
 }
 
-// Graphs with fewer vertices plus edges than this run the fast kernels on one thread: a fork
-// and join costs more than the whole search, and with more threads than idle cores (a shared
-// machine) a thread waiting for a core stalls every barrier for a time slice. Results do not
-// change; the tests' graphs of thousands of vertices still take the parallel paths.
-constexpr int64_t kMinParallelSize = 4096;
-
-int32_t ThreadsWorthIt(const CsrGraph& g, int32_t threads) {
-  return g.n + g.num_edges() < kMinParallelSize ? 1 : threads;
+// Vertices plus edges per thread below which one more thread costs more than it saves: the
+// crossovers of 2 threads against 1 on an idle 2-core machine (issue 34; `irreg bench graph
+// --graph rmat:14:16 rmat:15:16 er:16384:262144 er:32768:524288 grid:300:300`): delta-stepping
+// broke even near 500,000 edges, direction BFS near 250,000 (worse on deep graphs: 0.68x on a
+// 300 x 300 grid), Afforest near 130,000. Under core/team.hpp's exact teams (the tests) a call
+// runs on the threads it asks for, whatever its size.
+int64_t WorkPerThread(const std::string& v) {
+  if (v == "delta") return int64_t{1} << 18;
+  if (v == "afforest") return int64_t{1} << 16;
+  return int64_t{1} << 17;  // direction, kahn, opt, reachability
 }
 
-// The team variant `v` runs on: 1 for a serial variant or a small graph.
-int32_t TeamOf(const std::string& v, const CsrGraph& g, int32_t threads) {
-  return RunsInParallel(v) ? ThreadsWorthIt(g, threads) : 1;
+// What variant `v` asks of core/team.hpp: 1 thread for a serial variant.
+TeamAsk AskFor(const std::string& v, const CsrGraph& g, int32_t threads) {
+  return {RunsInParallel(v) ? threads : 1, g.n + g.num_edges(), WorkPerThread(v)};
 }
 
 // Runs a fast kernel on a team of `threads` and records its wall time as compute_seconds and
 // the team as stats.threads: kernels never time themselves. (The engine accounts its phases
 // itself: they interleave within every superstep.)
 template <class Kernel>
-auto Timed(int32_t threads, Kernel kernel) {
+auto Timed(TeamAsk ask, Kernel kernel) {
   const auto t0 = std::chrono::steady_clock::now();
-  auto r = kernel(threads);
+  const Team team(ask);
+  auto r = kernel(team.size());
   r.stats.compute_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  r.stats.threads = threads;
+  r.stats.threads = team.size();
   return r;
 }
 
 template <class P>
 RunStats RunProgram(const GraphLayout& layout, P* program, const std::string& variant,
                     const std::string& isa, int32_t threads) {
-  const int32_t team = TeamOf(variant, layout.csr(), threads);
-  Engine<P> engine(layout, program, ParseEngineVariant(variant), KernelsFor(isa), team);
+  const Team team(AskFor(variant, layout.csr(), threads));
+  Engine<P> engine(layout, program, ParseEngineVariant(variant), KernelsFor(isa), team.size());
   RunStats stats = engine.Run();
-  stats.threads = team;
+  stats.threads = team.size();
   return stats;
 }
 
@@ -148,7 +152,7 @@ BfsResult RunBfs(const Graph& g, VertexId source, const std::string& variant, co
   const std::string v = CheckVariant("bfs", variant);
   CheckSource(g, source);
   if (v == "direction")
-    return Timed(TeamOf(v, g.layout().csr(), threads),
+    return Timed(AskFor(v, g.layout().csr(), threads),
                  [&](int32_t t) { return DirectionOptimizingBfs(g.layout(), source, t); });
   BfsProgram p(g.layout().csr().n, source);
   RunStats stats = RunProgram(g.layout(), &p, v, isa, threads);
@@ -160,8 +164,8 @@ std::vector<uint8_t> RunReachable(const Graph& g, VertexId source, bool reverse,
   CheckThreads(threads);
   CheckSource(g, source);
   const GraphLayout& layout = g.layout();
-  const int32_t team = ThreadsWorthIt(layout.csr(), threads);
-  return Reachable(reverse ? layout.in_edges(team) : layout.csr(), source, team);
+  const Team team(AskFor("direction", layout.csr(), threads));
+  return Reachable(reverse ? layout.in_edges(team.size()) : layout.csr(), source, team.size());
 }
 
 ValueResult RunSssp(const Graph& g, VertexId source, const std::string& variant, const std::string& isa, int32_t threads) {
@@ -172,7 +176,7 @@ ValueResult RunSssp(const Graph& g, VertexId source, const std::string& variant,
   const CsrGraph& csr = g.layout().csr();
   CheckNonNegative(csr);
   if (v == "delta")
-    return Timed(TeamOf(v, csr, threads), [&](int32_t t) {
+    return Timed(AskFor(v, csr, threads), [&](int32_t t) {
       return DeltaStepping(csr, source, PathObjective::kShortest, t);
     });
   SsspProgram p(csr.n, source);
@@ -186,7 +190,7 @@ ValueResult RunSswp(const Graph& g, VertexId source, const std::string& variant,
   RefuseDijkstraVariant("sswp", v);
   CheckSource(g, source);
   if (v == "delta")
-    return Timed(TeamOf(v, g.layout().csr(), threads), [&](int32_t t) {
+    return Timed(AskFor(v, g.layout().csr(), threads), [&](int32_t t) {
       return DeltaStepping(g.layout().csr(), source, PathObjective::kWidest, t);
     });
   SswpProgram p(g.layout().csr().n, source);
@@ -201,7 +205,7 @@ SettledValues RunDijkstra(const Graph& g, const std::vector<VertexId>& sources,
   if (target >= 0) CheckSource(g, target);
   const CsrGraph& csr = g.layout().csr();
   if (refuse_negative) CheckNonNegative(csr);
-  return Timed(1, [&](int32_t) {
+  return Timed({1}, [&](int32_t) {
     return Dijkstra(csr, sources, objective, cutoff, target, equal_predecessors);
   });
 }
@@ -210,9 +214,9 @@ LabelResult RunWcc(const Graph& g, const std::string& variant, const std::string
   CheckThreads(threads);
   const std::string v = CheckVariant("wcc", variant);
   if (v == "union-find")
-    return Timed(1, [&](int32_t) { return UnionFindWcc(g.layout().csr()); });
+    return Timed({1}, [&](int32_t) { return UnionFindWcc(g.layout().csr()); });
   if (v == "afforest")
-    return Timed(TeamOf(v, g.layout().csr(), threads), [&](int32_t t) {
+    return Timed(AskFor(v, g.layout().csr(), threads), [&](int32_t t) {
       // A directed graph's in-edges are used when an earlier call (bottom-up BFS) built them:
       // building them here (GAPBS builds them at load) would cost more than it saves once.
       const GraphLayout& layout = g.layout();
@@ -229,7 +233,7 @@ LabelResult RunTopologicalGenerations(const Graph& g, const std::string& variant
   CheckThreads(threads);
   const std::string v = CheckVariant("ts", variant);
   if (v == "kahn")
-    return Timed(TeamOf(v, g.layout().csr(), threads),
+    return Timed(AskFor(v, g.layout().csr(), threads),
                  [&](int32_t t) { return KahnGenerations(g.layout().csr(), t); });
   TopoProgram p(g.layout().csr().InDegrees());
   RunStats stats = RunProgram(g.layout(), &p, v, isa, threads);

@@ -14,6 +14,7 @@
 
 #include "core/dispatch.hpp"
 #include "core/shared_array.hpp"
+#include "core/team.hpp"
 #include "core/threads.hpp"
 #include "md/lj_isa_choice.hpp"
 #include "md/lj_pair_list.hpp"
@@ -141,6 +142,8 @@ void LjSystem::SetSystem(int64_t n, const double* positions, const double* cell,
                   ", outside 0 .. " + std::to_string(coef_.num_types - 1) +
                   " (the pair tables are " + std::to_string(coef_.num_types) + " x " +
                   std::to_string(coef_.num_types) + ")");
+  const Team team(opt_.threads);
+  team_ = team.size();
   const double radius = coef_.max_rc + opt_.skin;
   auto box = std::make_unique<Box>(cell, pbc, radius);
   const bool same_atoms = n == n_ && index_ != nullptr;
@@ -204,7 +207,7 @@ void LjSystem::LoadPositions(const double* positions, double* max_displacement2)
 // Moves every atom into the cell along periodic axes (its offset remembers by how much), so
 // that pairs need only the images within the table's range.
 void LjSystem::Wrap() {
-  ParallelFor(opt_.threads, n_, [&](int64_t p) {
+  ParallelFor(team_, n_, [&](int64_t p) {
     double* x = &pos_[4 * p];
     for (int a = 0; a < 3; ++a) {
       if (!box_->periodic(a)) continue;
@@ -228,7 +231,7 @@ void LjSystem::Rebuild() {
   // The list being replaced becomes previous_ (Inc-Group's merge reads it): a swap, not a copy.
   std::swap(previous_, pairs_);
   BuildPairs(opt_.neighbor, pos_.data(), n_, *box_, coef_.max_rc + opt_.skin, log2_cols,
-             opt_.min_distance, &pairs_, &close, opt_.threads);
+             opt_.min_distance, &pairs_, &close, team_);
   if (close.i >= 0) {
     std::swap(previous_, pairs_);  // keep the last good list
     throw std::invalid_argument(
@@ -251,7 +254,7 @@ void LjSystem::Rebuild() {
     if (fresh)
       index_ = std::make_unique<IndexCollection>(static_cast<int32_t>(n_), static_cast<int32_t>(n_cols),
                                                  tile_, ConflictRule::kBothEnds);
-    index_->set_threads(opt_.threads);
+    index_->set_threads(team_);
     index_->set_refill_holes(opt_.regroup == Regroup::kIncremental);
     if (fresh || opt_.regroup == Regroup::kFull) {  // Regroup-All groups every pair again
       RegroupAll();
@@ -299,7 +302,7 @@ void LjSystem::Rebuild() {
 // several threads chunks of rows run at once, each thread on its own table, and their lists
 // are concatenated in row order: the update is the serial one exactly.
 UpdateStats LjSystem::MergeIntoIndex() {
-  const int32_t threads = opt_.threads;
+  const int32_t threads = team_;
   const double radius = coef_.max_rc + opt_.skin;
   bool by_atom = true;
   for (int a = 0; a < 3; ++a)
@@ -411,7 +414,7 @@ UpdateStats LjSystem::MergeIntoIndex() {
 // Inc-Group's compaction); Inc-Group then maps each pair to its slot.
 void LjSystem::RegroupAll() {
   pair_rows_.resize(pairs_.num_pairs());
-  ParallelFor(opt_.threads, n_, [&](int64_t i) {
+  ParallelFor(team_, n_, [&](int64_t i) {
     std::fill(pair_rows_.begin() + pairs_.row_begin[i],
               pair_rows_.begin() + pairs_.row_begin[i + 1], static_cast<int32_t>(i));
   });
@@ -429,7 +432,7 @@ void LjSystem::MapPairsToSlots(int64_t first_group) {
   const GroupedSlots& s = index_->slots();
   if (first_group == 0) ResetSlotOfPair();
   const int64_t first = first_group * kLanes;
-  ParallelFor(opt_.threads, s.num_slots() - first, [&](int64_t k) {
+  ParallelFor(team_, s.num_slots() - first, [&](int64_t k) {
     const int64_t slot = first + k;
     if (s.xcoord[slot] >= 0) slot_of_pair_[s.slot_edge[slot]] = static_cast<int32_t>(slot);
   });
@@ -437,12 +440,12 @@ void LjSystem::MapPairsToSlots(int64_t first_group) {
 
 // slot_of_pair_ = -1 for every pair of the current list.
 void LjSystem::ResetSlotOfPair() {
-  if (opt_.threads == 1) {
+  if (team_ == 1) {
     slot_of_pair_.assign(pairs_.cols.size(), -1);
     return;
   }
   slot_of_pair_.resize(pairs_.cols.size());
-  ParallelFor(opt_.threads, static_cast<int64_t>(slot_of_pair_.size()),
+  ParallelFor(team_, static_cast<int64_t>(slot_of_pair_.size()),
               [&](int64_t k) { slot_of_pair_[k] = -1; });
 }
 
@@ -454,12 +457,12 @@ void LjSystem::SortGroupsByTile() {
   const GroupedSlots& s = index_->slots();
   std::vector<uint64_t> keys(active.size());
   sweep_groups_.resize(active.size());
-  ParallelFor(opt_.threads, static_cast<int64_t>(active.size()), [&](int64_t k) {
+  ParallelFor(team_, static_cast<int64_t>(active.size()), [&](int64_t k) {
     const int32_t g = active[k];
     sweep_groups_[k] = g;
     keys[k] = s.TileOrderOf(g);
   });
-  if (!std::is_sorted(keys.begin(), keys.end())) RadixSortPairs(&keys, &sweep_groups_, opt_.threads);
+  if (!std::is_sorted(keys.begin(), keys.end())) RadixSortPairs(&keys, &sweep_groups_, team_);
 }
 
 // After an update without compaction the active groups are the previous sweep (in tile order,
@@ -504,6 +507,8 @@ LjMemory LjSystem::MemoryBytes() const {
 
 void LjSystem::RebuildAt(const double* positions) {
   Require(box_ != nullptr, "no atoms: call SetSystem first");
+  const Team team(opt_.threads);
+  team_ = team.size();
   double moved2;
   LoadPositions(positions, &moved2);
   Rebuild();
@@ -526,9 +531,9 @@ void LjSystem::ForcesInternal(bool energy_virial, LjTotals* totals) {
                         pairs_.log2_columns_per_image,
                         box_->shifts(),
                         Types()};
-  if (opt_.threads > 1 && opt_.force_split == ForceSplit::kColouring) {
+  if (team_ > 1 && opt_.force_split == ForceSplit::kColouring) {
     ForcesByColour(groups, energy_virial, totals);
-  } else if (opt_.threads > 1) {
+  } else if (team_ > 1) {
     ForcesOnBuffers(groups, energy_virial, totals);
   } else {
     std::fill(force_.begin(), force_.end(), 0.0);
@@ -547,7 +552,7 @@ void LjSystem::ForcesInternal(bool energy_virial, LjTotals* totals) {
 // are near each other) goes into array c, the first of them force_ itself; the sum over the
 // arrays runs over atoms in parallel, adding the chunks in chunk order.
 void LjSystem::ForcesOnBuffers(const LjGroups& groups, bool energy_virial, LjTotals* totals) {
-  const int32_t chunks = opt_.threads;
+  const int32_t chunks = team_;
   const int64_t stride = 4 * n_;
   buffers_.resize(static_cast<size_t>(chunks - 1) * stride);
   task_totals_.assign(chunks, LjTotals{});
@@ -637,7 +642,7 @@ void LjSystem::ForcesByColour(const LjGroups& groups, bool energy_virial, LjTota
   const int64_t num_tasks = static_cast<int64_t>(task_begin_.size()) - 1;
   const int64_t colours = static_cast<int64_t>(colour_begin_.size()) - 1;
   task_totals_.assign(num_tasks, LjTotals{});
-#pragma omp parallel num_threads(opt_.threads)
+#pragma omp parallel num_threads(team_)
   for (int64_t c = 0; c < colours; ++c) {
 #pragma omp for schedule(dynamic, 1)
     for (int64_t k = colour_begin_[c]; k < colour_begin_[c + 1]; ++k) {
@@ -654,6 +659,8 @@ void LjSystem::ForcesByColour(const LjGroups& groups, bool energy_virial, LjTota
 void LjSystem::Compute(const double* positions, bool energy_virial, double* forces,
                        LjTotals* totals, double* atom_energy, double* atom_virial) {
   Require(box_ != nullptr, "no atoms: call SetSystem first");
+  const Team team(opt_.threads);  // formed per call: the load may have changed since the last
+  team_ = team.size();
   const auto t0 = Clock::now();
   double moved2;
   LoadPositions(positions, &moved2);

@@ -152,6 +152,7 @@ class LjSystem {
   void ResetSlotOfPair();
 
   LjOptions opt_;
+  int32_t team_ = 1;  // threads of the call under way: opt_.threads or fewer (core/team.hpp)
   LjCoefficients coef_;
   std::string isa_, isa_chosen_by_;
   const KernelTable* kernels_;

@@ -11,16 +11,29 @@ limit). A call's count comes from, first found:
 
 ``threads=1`` runs the serial code path, exactly the one the seed measures. Results do not depend
 on the count: integer and graph-distance outputs are identical, MD forces agree to 1e-12.
+
+The count is a ceiling. A call runs on fewer threads when other processes keep this process's
+CPUs busy, or other calls of this process hold them (the core's ``Team``): an OpenMP team waits
+at every barrier for its slowest member, and a member sharing a core with another process waits a
+scheduler time slice for it, so on a busy machine a parallel call was 100 to 1,000 times slower
+than on one thread. :func:`idle_cpus` is the core's view of the machine; a kernel's ``stats``
+report the team it ran on. :func:`exact_teams` (or ``IRREG_EXACT_THREADS=1``) turns this off, for
+tests of the parallel code paths and thread-scaling benchmarks.
 """
 
 from __future__ import annotations
 
+import contextlib
 import numbers
 import os
+from collections.abc import Iterator
 
 from irreg import _core
 
-__all__ = ["MAX_THREADS", "check_threads", "default_threads", "resolve_threads"]
+__all__ = [
+    "MAX_THREADS", "check_threads", "default_threads", "exact_teams", "idle_cpus",
+    "resolve_threads",
+]
 
 MAX_THREADS = int(_core.MAX_THREADS)
 
@@ -67,3 +80,35 @@ def resolve_threads(threads: object = None, configured: object = None) -> int:
         if value is not None:
             return check_threads(value, name)
     return default_threads()
+
+
+def idle_cpus() -> int:
+    """The CPUs of this process's set that other processes left idle over the last ~100 ms
+    (``/proc/stat`` less this process's own CPU time); at least 1."""
+    return int(_core.idle_cpus())
+
+
+@contextlib.contextmanager
+def exact_teams(exact: bool = True) -> Iterator[None]:
+    """Within the block, every call runs on exactly the threads it resolves to, whatever the
+    machine's load (``exact=False``: on fewer when the machine is busy, the default). Process-wide:
+    for tests of the parallel code paths and thread-scaling benchmarks, not for calls running
+    concurrently with others that want the default."""
+    before = bool(_core.exact_teams())
+    _core.set_exact_teams(bool(exact))
+    try:
+        yield
+    finally:
+        _core.set_exact_teams(before)
+
+
+def _exact_from_environment() -> None:
+    value = os.environ.get("IRREG_EXACT_THREADS", "").strip().lower()
+    if value in ("", "0", "false", "no"):
+        return
+    if value not in ("1", "true", "yes"):
+        raise ValueError(f"IRREG_EXACT_THREADS must be 1 or 0, got {value!r}")
+    _core.set_exact_teams(True)
+
+
+_exact_from_environment()

@@ -500,6 +500,7 @@ def _run_ours(case: Case, name: str, variant: str, isa: str | None, threads: int
 def _stats_extra(result: Any) -> dict[str, Any]:
     s = result.stats
     return {
+        "team": s.threads,  # the threads the last run got: fewer on a busy machine or small graph
         "simd_utilization": s.simd_utilization,
         "supersteps": s.supersteps,
         "active_edges": s.active_edges,
