@@ -190,6 +190,11 @@ inline void BindGraph(py::module_& m) {
                               Adopt(std::vector<int32_t>(c.targets.begin(), c.targets.begin() + m)),
                               Adopt(std::vector<double>(c.weights.begin(), c.weights.begin() + m)));
       }, "Copies of (offsets, targets, weights) in CSR order (weights are 1 when none were given).")
+      .def("finite_weights", [](const Graph& g) {
+        const graph::CsrGraph::FiniteWeights& f = g.layout().csr().finite;
+        return py::make_tuple(f.count, f.low, f.high);
+      }, "(how many weights are finite, the smallest finite weight, the largest): inf, -inf "
+         "with none.")
       .def(py::pickle(&GraphState, &GraphFromState));
 
   m.attr("MAX_VERTICES") = kMaxVertices;

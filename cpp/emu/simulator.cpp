@@ -1,3 +1,4 @@
+#include "core/interrupt.hpp"
 #include "core/team.hpp"
 #include "emu/simulator.hpp"
 
@@ -501,6 +502,7 @@ Cycles Simulator::RunWorkers(Cycles start, const std::vector<Worker>& workers) {
   const Team team(std::min(host_threads_, nodes));  // fewer on a busy machine: a barrier a window
   const int32_t threads = team.size();
   std::vector<std::exception_ptr> errors(nodes);
+  std::exception_ptr interrupted;
   for (Part& p : parts_) {
     p.parity = parity_;
     p.next_window[parity_] = NextWindow(p);
@@ -524,6 +526,13 @@ Cycles Simulator::RunWorkers(Cycles start, const std::vector<Worker>& workers) {
       const Cycles until = nodes == 1 ? std::numeric_limits<Cycles>::infinity()
                                       : std::max(from, send) + lookahead_;
       parity ^= 1;
+#pragma omp master
+      try {
+        PollInterrupt();  // Ctrl-C: every thread stops after this window, as on a node's error
+      } catch (...) {
+        interrupted = std::current_exception();
+        failed_[parity] = true;  // read after the loop's barrier
+      }
 #pragma omp for schedule(static)
       for (int32_t d = 0; d < nodes; ++d) {
         Part& p = parts_[d];
@@ -543,6 +552,7 @@ Cycles Simulator::RunWorkers(Cycles start, const std::vector<Worker>& workers) {
     last_parity = parity;
   }
   parity_ = last_parity;  // alternates across phases too: no packet is handed over twice
+  if (interrupted) std::rethrow_exception(interrupted);
   for (const auto& error : errors)
     if (error) std::rethrow_exception(error);
   Cycles end = start;

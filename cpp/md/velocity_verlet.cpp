@@ -1,5 +1,7 @@
 #include "md/velocity_verlet.hpp"
 
+#include "core/interrupt.hpp"
+
 #include <stdexcept>
 #include <utility>
 
@@ -25,6 +27,7 @@ void VelocityVerlet::Run(int64_t steps) {
   // than what waking the team twice per step costs on a busy machine. LjSystem::Compute runs on
   // the system's threads.
   for (int64_t s = 0; s < steps; ++s) {
+    PollInterrupt();  // Ctrl-C stops between steps, the state that of a whole step
     for (int64_t k = 0; k < m; ++k) {
       v_[k] += half_dt_over_m * f_[k];
       x_[k] += dt_ * v_[k];

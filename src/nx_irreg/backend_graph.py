@@ -4,6 +4,13 @@ Conversion happens in one place, :func:`from_networkx`: C++ walks ``G._node`` an
 ``PyDict_Next`` (no Python loop per edge), keeps every row in NetworkX's adjacency order (so
 traversal orders match NetworkX's) and builds the CSR and the grouped index once. NetworkX caches
 the result in ``G.__networkx_cache__`` and drops it when ``G`` changes through its methods.
+
+A view (``G.subgraph``, ``nx.restricted_view``, ``G.to_undirected(as_view=True)``, ...) has a
+cache of its own, which NetworkX does not clear when the graph under it changes. So a view's
+conversion carries a stamp: an object it leaves in the underlying graph's cache, which NetworkX
+clears with the rest on any change. A conversion whose stamp is gone is converted again before it
+answers (:meth:`BackendGraph.current`); one of a view whose underlying graph keeps no cache is
+converted again at every call.
 """
 
 from __future__ import annotations
@@ -23,7 +30,32 @@ from nx_irreg.graph import IrregGraph
 # lock per graph would have to survive copying and pickling.
 _BUILD_LOCK = threading.Lock()
 
-__all__ = ["BackendGraph", "converted", "from_networkx", "to_networkx"]
+__all__ = ["BackendGraph", "caching_enabled", "converted", "from_networkx", "to_networkx"]
+
+# The key of a view conversion's stamp in the underlying graph's ``__networkx_cache__``.
+_STAMP_KEY = "irreg_view_stamp"
+
+
+def caching_enabled() -> bool:
+    """``nx.config.cache_converted_graphs``: whether conversions may be kept on the graph."""
+    import networkx as nx
+
+    return bool(getattr(nx.config, "cache_converted_graphs", True))
+
+
+def _stamp(G: object) -> tuple | None:
+    """For a view ``G``: (the graph under it, that graph's cache, the stamp object in it), or
+    ``None`` where ``G`` is no view. The stamp is the cache's ``irreg_view_stamp`` entry, made
+    now if missing; ``(graph, None, None)`` where the graph keeps no cache."""
+    if not hasattr(G, "_graph"):
+        return None
+    base = G._graph
+    while hasattr(base, "_graph"):  # a view of a view: only the graph at the bottom can change
+        base = base._graph
+    cache = getattr(base, "__networkx_cache__", None)
+    if not isinstance(cache, dict):
+        return (weakref.ref(base), None, None)
+    return (weakref.ref(base), cache, cache.setdefault(_STAMP_KEY, object()))
 
 
 class BackendGraph:
@@ -68,7 +100,14 @@ class BackendGraph:
         # Some edge's weight was None, so the conversion left it out (as NetworkX's weighted
         # searches skip it): this graph must not answer a call that ignores weights.
         self.hidden_edges = False
+        # Every weight finite and no path's sum past float64's range: the kernels mark "not
+        # reached" by inf, so a graph where a reached node can be at inf must not answer.
+        self.finite_lengths = True
         self._predecessors: IrregGraph | None = None
+        # For a view's conversion: the view, how it was converted, and its stamp (_stamp).
+        self._view: weakref.ref | None = None
+        self._conversion: dict = {}
+        self._view_stamp: tuple | None = None
 
     # Pickling (a graph shipped to Dask workers, or saved). Exactly these fields travel; every
     # other field is a cache or a handle that __setstate__ rebuilds empty: the label array and
@@ -85,6 +124,7 @@ class BackendGraph:
         "integer_type",
         "graph_attrs",
         "hidden_edges",
+        "finite_lengths",
         "_predecessors",
     )
 
@@ -109,6 +149,9 @@ class BackendGraph:
         self._hashes = None
         self._by_tile = {}
         self._source = None
+        self._view = None  # a copy stands alone: nothing under it can change
+        self._conversion = {}
+        self._view_stamp = None
 
     def is_directed(self) -> bool:
         return self._directed
@@ -176,6 +219,32 @@ class BackendGraph:
                 core = _core.networkx_predecessors(G, self.graph._core, self.nodes, self._index)
                 self._predecessors = IrregGraph(core)
             return self._predecessors
+
+    def is_current(self) -> bool:
+        """False when this is a view's conversion and the graph under the view changed since
+        (its stamp is gone), or keeps no cache to tell; True otherwise."""
+        if self._view is None or self._view() is None:
+            return True
+        base_ref, cache, stamp = self._view_stamp
+        base = base_ref()
+        return (
+            stamp is not None
+            and base is not None
+            and getattr(base, "__networkx_cache__", None) is cache
+            and cache.get(_STAMP_KEY) is stamp
+        )
+
+    def current(self) -> BackendGraph:
+        """This graph, converted again from its view first if :meth:`is_current` is False (the
+        cached object is updated in place, so the view's cache holds the new conversion)."""
+        if self.is_current():
+            return self
+        with _BUILD_LOCK:
+            if not self.is_current():
+                view = self._view()
+                fresh = from_networkx(view, **self._conversion)
+                self.__dict__.update(fresh.__dict__)
+        return self
 
     @property
     def label_hashes(self) -> np.ndarray:
@@ -250,8 +319,14 @@ def from_networkx(
         graph_attrs=dict(G.graph) if graph_attrs else None,
     )
     result.hidden_edges = bool(hidden)
+    result.finite_lengths = weight is None or result.graph.lengths_stay_finite()
     # A weak reference: the cached conversion must not keep G alive (G's cache holds it).
     result._source = weakref.ref(G) if G.is_directed() else None
+    result._view_stamp = _stamp(G)
+    if result._view_stamp is not None:
+        result._view = weakref.ref(G)
+        result._conversion = {"weight": weight, "default": default, "tile_size": tile_size,
+                              "isa": isa, "graph_attrs": graph_attrs}
     return result
 
 
@@ -259,18 +334,19 @@ def converted(G: object, weight: str | None = None, default: object = 1) -> Back
     """:func:`from_networkx` of ``G``, kept in ``G.__networkx_cache__`` where NetworkX's
     dispatcher keeps the same conversion (its key for one edge attribute and no node
     attributes), so backend calls and direct calls (widest paths, alignment, the Emu model) share
-    it; NetworkX drops it when ``G`` changes through its methods. A ``BackendGraph`` is returned
-    as it is."""
+    it; NetworkX drops it when ``G`` changes through its methods (a view's, when the graph under
+    it changes: :meth:`BackendGraph.current`). Nothing is kept when ``G`` has no cache or
+    ``nx.config.cache_converted_graphs`` is False. A ``BackendGraph`` is returned as it is."""
     if isinstance(G, BackendGraph):
-        return G
+        return G.current()
     cache = getattr(G, "__networkx_cache__", None)
-    if cache is None:
+    if cache is None or not caching_enabled():
         return from_networkx(G, weight, default)
     store = cache.setdefault("backends", {}).setdefault("irreg", {})
     key = (frozenset({(weight, default)}) if weight is not None else False, False)
     found = store.get(key)
     if isinstance(found, BackendGraph):
-        return found
+        return found.current()
     graph = from_networkx(G, weight, default)
     store[key] = graph
     return graph

@@ -197,6 +197,15 @@ class IrregGraph:
         """Edges per grouped slot: 1.0 means every SIMD lane of every group holds an edge."""
         return self._core.lane_fill
 
+    def lengths_stay_finite(self) -> bool:
+        """Whether every weight is finite and no simple path's sum can pass float64's range:
+        then a length of ``inf`` can only mean "not reached"."""
+        count, low, high = self._core.finite_weights()
+        if count < self.num_edges:
+            return False
+        largest = max(abs(low), abs(high)) if count else 0.0
+        return largest * max(self.n - 1, 1) < np.finfo(np.float64).max
+
     def csr(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Copies of ``(offsets, targets, weights)``: out-edges by source, sorted by target."""
         return self._core.csr()

@@ -206,29 +206,51 @@ class BackendInterface:
 
 # Functions where NetworkX adds a None weight (and raises TypeError) rather than skip the edge.
 ADD_EVERY_WEIGHT = ("bellman_ford", "negative_edge_cycle", "find_negative_cycle", "dag_longest")
+# Functions that skip None-weighted edges in their searches but count them for connectivity.
+CONNECT_OVER_EVERY_EDGE = ("average_shortest_path_length",)
 
 
-def _refusing_hidden_edges(name: str, function):
-    """``function``, raising ``NotImplementedError`` (NetworkX then runs the call where it may
-    fall back) on a conversion that left out edges whose weight is None, unless the call skips
-    them as NetworkX's weighted searches do: NetworkX's cache hands an unweighted call any
-    weighted conversion, and BFS over it would miss those edges; Bellman-Ford and the DAG paths
-    add every weight, so NetworkX raises on them."""
+def _refuse_unreadable_weights(name: str, G: BackendGraph, weight: object, every_edge: bool) -> None:
+    """``NotImplementedError`` (NetworkX then runs the call where it may fall back) where this
+    conversion cannot give NetworkX's answer: it left out edges whose weight is None and the call
+    reads them (unweighted, adding every weight, or counting them for connectivity); or a weighted call where a reached node can
+    be at ``inf`` (an infinite weight, or sums past float64's range), which the kernels cannot
+    tell from "not reached"."""
+    if G.hidden_edges and (weight is None or every_edge):
+        raise NotImplementedError(
+            f"{name} would read the edges whose {G.weight!r} is None, which this "
+            "conversion of G left out; NetworkX runs it"
+        )
+    if not G.finite_lengths and weight is not None:
+        raise NotImplementedError(
+            f"{name}: G has an infinite {G.weight!r} weight, or weights whose path sums can pass "
+            "float64's range, so a reached node may be at distance inf, which irreg cannot tell "
+            "from unreached; NetworkX runs it"
+        )
+
+
+def _guarded(name: str, function):
+    """``function`` as the dispatcher calls it: a view's stale conversion redone first
+    (``BackendGraph.current``), weights it cannot read refused (:func:`_refuse_unreadable_weights`:
+    NetworkX's cache hands an unweighted call any weighted conversion, and BFS over one that
+    left out None-weighted edges would miss them; Bellman-Ford and the DAG paths add every
+    weight, so NetworkX raises on them), arguments passed as irreg's function takes them."""
     parameters = inspect.signature(function).parameters
     weighted = "weight" in parameters
-    adds_every_weight = any(part in name for part in ADD_EVERY_WEIGHT)
+    reads_every_edge = (
+        any(part in name for part in ADD_EVERY_WEIGHT) or name in CONNECT_OVER_EVERY_EDGE
+    )
 
     @functools.wraps(function)
     def call(*args, **kwargs):
         G = args[0] if args else kwargs.get("G")
-        if getattr(G, "hidden_edges", False):
-            arguments = _arguments(name, args, kwargs)
-            weight = arguments.get("weight", parameters["weight"].default) if weighted else None
-            if weight is None or adds_every_weight or arguments.get("method") == "bellman-ford":
-                raise NotImplementedError(
-                    f"{name} would read the edges whose {G.weight!r} is None, which this "
-                    "conversion of G left out; NetworkX runs it"
-                )
+        if isinstance(G, BackendGraph):
+            G.current()  # a view's conversion from before the graph under it changed: redone
+            if G.hidden_edges or not G.finite_lengths:
+                arguments = _arguments(name, args, kwargs)
+                weight = arguments.get("weight", parameters["weight"].default) if weighted else None
+                _refuse_unreadable_weights(name, G, weight, reads_every_edge or
+                                           arguments.get("method") == "bellman-ford")
         how = binding(name)
         if not how.by_name:
             return function(*args, **kwargs)
@@ -245,6 +267,6 @@ def _refusing_hidden_edges(name: str, function):
 for _module in networkx_modules():
     for _name in _module.__all__:
         _function = getattr(_module, _name)
-        setattr(BackendInterface, _name, staticmethod(_refusing_hidden_edges(_name, _function)))
+        setattr(BackendInterface, _name, staticmethod(_guarded(_name, _function)))
 
 backend_interface = BackendInterface()

@@ -113,7 +113,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"skip NetworkX on graphs with more stored edges (default {NETWORKX_MAX_EDGES:,})",
     )
     parser.add_argument(
-        "--tile-size", type=int, metavar="T", help="tile edge (default: by graph size)"
+        "--tile-size", type=cli_args.power_of_two, metavar="T",
+        help="tile edge, a power of two (default: by graph size)"
     )
     hs.add_threads_argument(parser, "thread counts of the parallel variants and GAPBS")
     parser.add_argument(

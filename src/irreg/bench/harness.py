@@ -520,7 +520,7 @@ def redraw(args: argparse.Namespace, benchmark: str, plot: Plotter) -> int:
         raise BenchError("--from-json runs nothing, so there is no new --json to write")
     rows, machine = load_rows(args.from_json, benchmark)
     if args.plot is not None:
-        require_matplotlib()
+        require_matplotlib(args.plot)
         check_output("--plot", args.plot)
     print_table(rows, sys.stdout)
     print_scaling(rows, sys.stdout)
@@ -563,7 +563,7 @@ def harness_from_args(benchmark: str, args: argparse.Namespace) -> Harness:
         a long run never ends in a failure to save it.
     """
     if args.plot is not None:
-        require_matplotlib()
+        require_matplotlib(args.plot)
     for option, path in (("--json", args.json), ("--plot", args.plot)):
         check_output(option, path)
     return Harness(

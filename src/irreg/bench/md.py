@@ -43,6 +43,7 @@ import numpy as np
 
 from irreg.bench import harness as hs
 from irreg.bench import report
+from irreg.cli.args import non_negative_int, positive_int
 
 FULL_CELLS = (20, 32)
 QUICK_CELLS = (6,)
@@ -57,7 +58,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     hs.add_arguments(parser, default_repeats=3)
     parser.add_argument(
         "--cells",
-        type=int,
+        type=positive_int,
         nargs="+",
         metavar="N",
         help="fcc cells per side (default 20 and 32: 32,000 and 131,072 atoms)",
@@ -66,7 +67,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     hs.add_threads_argument(parser, "thread counts of the md_step scaling rows")
     parser.add_argument(
         "--memory-cells",
-        type=int,
+        type=non_negative_int,
         default=None,
         metavar="N",
         help="fcc cells per side of the one-force-call memory rows (default 63: 1,000,188 atoms; "

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from irreg.cli.args import MissingDependencyError
+from irreg.cli.args import MissingDependencyError, UsageError
 
 if TYPE_CHECKING:
     from irreg.bench.harness import Row
@@ -218,14 +218,27 @@ def figure_title(benchmark: str, machine: Mapping[str, Any] | None, note: str = 
     return f"irreg bench {benchmark}" + (f" ({', '.join(parts)})" if parts else "")
 
 
-def require_matplotlib() -> None:
-    """Raises :class:`MissingDependencyError` unless matplotlib can be imported."""
+def require_matplotlib(path: str | os.PathLike[str] | None = None) -> None:
+    """Raises :class:`MissingDependencyError` unless matplotlib can be imported, and
+    :class:`UsageError` when ``path``'s extension is no format matplotlib writes (before the
+    run, not after it)."""
     try:
         import matplotlib  # noqa: F401
     except ImportError as exc:
         raise MissingDependencyError(
             "--plot needs matplotlib, which is not installed: pip install matplotlib"
         ) from exc
+    if path is None:
+        return
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    formats = FigureCanvasBase.get_supported_filetypes()
+    ext = os.path.splitext(os.fspath(path))[1].lstrip(".").lower()
+    if ext not in formats:
+        raise UsageError(
+            f"--plot {os.fspath(path)}: {ext or 'no extension'} is not a format matplotlib "
+            f"writes; use one of {', '.join(sorted(formats))}"
+        )
 
 
 def plot_rows(

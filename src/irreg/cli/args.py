@@ -18,6 +18,7 @@ __all__ = [
     "int_between",
     "non_negative_int",
     "positive_int",
+    "power_of_two",
     "write_json_report",
     "write_output",
 ]
@@ -73,6 +74,14 @@ def int_between(low: int, high: int):
 
     parse.__name__ = f"integer in [{low}, {high}]"
     return parse
+
+
+def power_of_two(text: str) -> int:
+    """argparse type: a power of two >= 1 (a tile edge)."""
+    value = _int_at_least(text, 1)
+    if value & (value - 1):
+        raise argparse.ArgumentTypeError(f"expected a power of two, got {value}")
+    return value
 
 
 def _int_at_least(text: str, low: int) -> int:

@@ -27,6 +27,7 @@ from irreg.cli.args import (
     check_output,
     non_negative_int,
     positive_int,
+    power_of_two,
     thread_count,
     write_json_report,
 )
@@ -69,7 +70,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--undirected", action="store_true", help="read the edge list as undirected edges"
     )
-    parser.add_argument("--tile-size", type=int, metavar="T", help="tile edge, a power of two")
+    parser.add_argument("--tile-size", type=power_of_two, metavar="T",
+                        help="tile edge, a power of two")
     parser.add_argument("--json", metavar="FILE", help="write the report as JSON ('-': stdout)")
     parser.add_argument("--output", metavar="FILE.npz", help="save the result arrays")
 

@@ -136,6 +136,11 @@ def _size_problem(kind: str, a: int, b: int) -> str | None:
         return f"M = {b} edges does not fit int64"
     if kind == "dag" and a < 2:
         return "a dag needs N >= 2 vertices to have an edge"
+    # Edges are drawn with replacement, so more than the pairs could only repeat them: a typo.
+    pairs = a * a if kind == "er" else a * (a - 1) // 2
+    if b > pairs:
+        what = "ordered pairs (N*N)" if kind == "er" else "unordered pairs (N*(N-1)/2)"
+        return f"M = {b} edges exceeds the {pairs} {what} of N = {a} vertices"
     return None
 
 

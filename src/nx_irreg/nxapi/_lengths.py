@@ -56,6 +56,23 @@ def sum_type(weight_type: type) -> type:
     return type(first(1) + weight_type(1))
 
 
+def _refuse_wrapping(lengths: np.ndarray, numpy_type: type) -> None:
+    """``OverflowError`` where a length does not fit NetworkX's sum type: NetworkX's sums of
+    narrow NumPy integers wrap (with a RuntimeWarning, or "Contradictory paths found")."""
+    finite = lengths[np.isfinite(lengths)]
+    if not len(finite):
+        return
+    limits = np.iinfo(numpy_type)
+    low, high = float(finite.min()), float(finite.max())
+    if low < limits.min or high > limits.max:
+        worst = int(high) if high > limits.max else int(low)
+        raise OverflowError(
+            f"a path length of {worst} does not fit the weights' type {numpy_type.__name__} "
+            f"({limits.min} .. {limits.max}), in which NetworkX sums them (and wraps); give the "
+            "weights a wider type, or pass weight_dtype='int64' for int64 lengths"
+        )
+
+
 def length_values(
     G: BackendGraph,
     lengths: np.ndarray,
@@ -77,6 +94,7 @@ def length_values(
     """
     numpy_type, as_int, zero_sources = _length_types(G, options, integral)
     if numpy_type is not None:
+        _refuse_wrapping(lengths, numpy_type)
         values = list(lengths.astype(numpy_type))  # NumPy scalars, as NetworkX's sums are
     else:
         values = lengths.astype(np.int64).tolist() if as_int else lengths.astype(float).tolist()
