@@ -68,16 +68,22 @@ inline std::pair<IdArray, IdArray> AsEdgeArrays(py::handle rows, py::handle cols
   return {r, c};
 }
 
-// Zero-copy, read-only view that shares ownership of the storage (see SharedArray).
+// A read-only NumPy array owning `v`: what the index's array properties return, copied under
+// the index's lock, so no later call (activation, update, compact) changes it and no other
+// thread is writing the storage while it is read.
 template <typename T>
-py::array_t<T> View(const SharedArray<T>& a) {
-  using Storage = std::shared_ptr<std::vector<T>>;
-  auto* holder = new Storage(a.storage());
-  py::capsule owner(holder, [](void* p) { delete static_cast<Storage*>(p); });
-  py::array_t<T> arr({static_cast<py::ssize_t>(a.size())}, {static_cast<py::ssize_t>(sizeof(T))},
-                     (*holder)->data(), owner);
+py::array_t<T> ReadOnly(std::vector<T> v) {
+  auto* holder = new std::vector<T>(std::move(v));
+  py::capsule owner(holder, [](void* p) { delete static_cast<std::vector<T>*>(p); });
+  py::array_t<T> arr({static_cast<py::ssize_t>(holder->size())},
+                     {static_cast<py::ssize_t>(sizeof(T))}, holder->data(), owner);
   arr.attr("setflags")(py::arg("write") = false);
   return arr;
+}
+
+template <typename T>
+std::vector<T> Copy(const SharedArray<T>& a) {
+  return std::vector<T>(a.data(), a.data() + a.size());
 }
 
 inline std::string IsaArg(const std::optional<std::string>& isa) { return isa.value_or(""); }
@@ -293,8 +299,8 @@ class PyGroupedIndex {
   py::dict Generation(int64_t i) const {
     // Copies share the storage (cheap); the views then read a consistent snapshot.
     struct Arrays {
-      SharedArray<TileKey> tile_keys;
-      SharedArray<int32_t> index_begin, index, pos, group_begin;
+      std::vector<TileKey> tile_keys;
+      std::vector<int32_t> index_begin, index, pos, group_begin;
     };
     size_t count = 0;
     const std::optional<Arrays> g = Locked([&]() -> std::optional<Arrays> {
@@ -303,14 +309,16 @@ class PyGroupedIndex {
       if (i < 0) i += static_cast<int64_t>(count);
       if (i < 0 || i >= static_cast<int64_t>(count)) return std::nullopt;
       const TileIndex& t = gens[i];
-      return Arrays{t.tile_keys, t.index_begin, t.index, t.pos, t.group_begin};
+      return Arrays{Copy(t.tile_keys), Copy(t.index_begin), Copy(t.index), Copy(t.pos),
+                    Copy(t.group_begin)};
     });
     if (!g)
       throw py::index_error("generation " + std::to_string(i) + " out of range: the index has " +
                             std::to_string(count));
-    return py::dict(py::arg("tile_keys") = View(g->tile_keys),
-                    py::arg("index_begin") = View(g->index_begin), py::arg("index") = View(g->index),
-                    py::arg("pos") = View(g->pos), py::arg("group_begin") = View(g->group_begin));
+    return py::dict(py::arg("tile_keys") = ReadOnly(g->tile_keys),
+                    py::arg("index_begin") = ReadOnly(g->index_begin),
+                    py::arg("index") = ReadOnly(g->index), py::arg("pos") = ReadOnly(g->pos),
+                    py::arg("group_begin") = ReadOnly(g->group_begin));
   }
 
   // Unlocked: only for what is fixed at construction (conflict rule, grouping); callers of the
@@ -346,8 +354,8 @@ and the column for conflict='both_ends' (MD). Per generation, Index holds each t
 relative positions w = (i % T) * T + j % T and Pos their slots; xcoord is a slot's local row
 when active and -1 otherwise; ycoord its local column (-1 for padding).
 
-Array properties are zero-copy read-only NumPy views. They follow activation in place; after a
-structural change (update, compact) fetch them again (old views stay valid but stale).
+Array properties are read-only copies, taken under the index's lock: what the index held when
+read, unchanged by later activation, update or compact (read them again to see those).
 Vertex ids may be any integer dtype (converted to int32); floats and bools are refused.
 
 threads: OpenMP threads of the build, update and compact (radix sort, grouping whole tiles at
@@ -429,12 +437,12 @@ groups with all_groups=True (the MD access pattern).)doc")
       .def_property_readonly("num_indexed", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.NumIndexed(); }); })
       .def_property_readonly("num_active", [](const PyGroupedIndex& p) { return p.NumActive(std::nullopt); })
       .def_property_readonly("num_compactions", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.num_compactions(); }); })
-      .def_property_readonly("xcoord", [](const PyGroupedIndex& p) { return View(p.Read([](const IndexCollection& i) { return i.slots().xcoord; })); })
-      .def_property_readonly("ycoord", [](const PyGroupedIndex& p) { return View(p.Read([](const IndexCollection& i) { return i.slots().ycoord; })); })
-      .def_property_readonly("slot_edge", [](const PyGroupedIndex& p) { return View(p.Read([](const IndexCollection& i) { return i.slots().slot_edge; })); })
-      .def_property_readonly("group_row_base", [](const PyGroupedIndex& p) { return View(p.Read([](const IndexCollection& i) { return i.slots().row_base; })); })
-      .def_property_readonly("group_col_base", [](const PyGroupedIndex& p) { return View(p.Read([](const IndexCollection& i) { return i.slots().col_base; })); })
-      .def_property_readonly("active_groups", [](const PyGroupedIndex& p) { return View(p.Read([](const IndexCollection& i) { return i.active_groups(); })); })
+      .def_property_readonly("xcoord", [](const PyGroupedIndex& p) { return ReadOnly(p.Read([](const IndexCollection& i) { return Copy(i.slots().xcoord); })); })
+      .def_property_readonly("ycoord", [](const PyGroupedIndex& p) { return ReadOnly(p.Read([](const IndexCollection& i) { return Copy(i.slots().ycoord); })); })
+      .def_property_readonly("slot_edge", [](const PyGroupedIndex& p) { return ReadOnly(p.Read([](const IndexCollection& i) { return Copy(i.slots().slot_edge); })); })
+      .def_property_readonly("group_row_base", [](const PyGroupedIndex& p) { return ReadOnly(p.Read([](const IndexCollection& i) { return Copy(i.slots().row_base); })); })
+      .def_property_readonly("group_col_base", [](const PyGroupedIndex& p) { return ReadOnly(p.Read([](const IndexCollection& i) { return Copy(i.slots().col_base); })); })
+      .def_property_readonly("active_groups", [](const PyGroupedIndex& p) { return ReadOnly(p.Read([](const IndexCollection& i) { return Copy(i.active_groups()); })); })
       .def("__repr__", [](const PyGroupedIndex& p) {
         return p.Read([](const IndexCollection& i) {
           return "GroupedIndex(n_rows=" + std::to_string(i.geometry().n_rows) +

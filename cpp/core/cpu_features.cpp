@@ -1,5 +1,9 @@
 #include "core/cpu_features.hpp"
 
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
 #include <cstdlib>
 #include <cstring>
 
@@ -46,11 +50,25 @@ CpuFeatures Detect() { return CpuFeatures{}; }
 
 // IRREG_DISABLE_CPU_FEATURES=avx512[,avx2] hides features the CPU has, so tests can check the
 // fallbacks and the errors on any machine (like numpy's NPY_DISABLE_CPU_FEATURES).
+// An unknown name is an error, not ignored: a typo would leave the fallback it meant to test
+// untested.
 CpuFeatures WithoutDisabled(CpuFeatures f) {
   const char* disabled = std::getenv("IRREG_DISABLE_CPU_FEATURES");
   if (disabled == nullptr) return f;
-  if (std::strstr(disabled, "avx512") != nullptr) f.avx512 = false;
-  if (std::strstr(disabled, "avx2") != nullptr) f.avx2 = f.avx512 = false;
+  std::string names(disabled);
+  for (char& c : names)
+    if (c == ',') c = ' ';
+  std::istringstream words(names);
+  for (std::string name; words >> name;) {
+    if (name == "avx512") {
+      f.avx512 = false;
+    } else if (name == "avx2") {
+      f.avx2 = f.avx512 = false;
+    } else {
+      throw std::invalid_argument("IRREG_DISABLE_CPU_FEATURES: unknown feature '" + name +
+                                  "'; the features are avx512 and avx2, separated by commas");
+    }
+  }
   return f;
 }
 

@@ -328,7 +328,12 @@ void Simulator::RunWindow(int32_t index, int32_t parity, Cycles until) {
   p.out_earliest[parity] = std::numeric_limits<Cycles>::infinity();
   if (m_.nodes > 1) HandOver(index);
   const int32_t first = index * m_.nodelets_per_node, last = first + m_.nodelets_per_node;
+  // One node runs the whole simulation as one window, on the calling thread: Ctrl-C is polled
+  // here (RunWorkers' catch stops the run); with more, RunWorkers polls between windows.
+  const bool poll = m_.nodes == 1;
+  int64_t events = 0;
   while (!p.events.empty()) {
+    if (poll && (++events & 4095) == 0) PollInterrupt();
     const Event e = p.events.Pop();
     if (e.time >= until) {  // the next window's
       p.events.Push(e);

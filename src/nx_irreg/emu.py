@@ -49,7 +49,7 @@ def bfs(G: object, source: object, *, machine: Machine | None = None, strategy: 
         graph, labels = backend.graph, backend
     else:
         raise TypeError(f"G must be a NetworkX graph or an IrregGraph, got {type(G).__name__}")
-    raw = bfs_arrays(*csr_arrays(graph), s, machine or Machine(), strategy, threads, edge_block,
+    raw = bfs_arrays(*csr_arrays(graph), s, machine, strategy, threads, edge_block,
                      max_scan_reads)
     depth, parent = raw["depth"], raw["parent"]
     reached = np.flatnonzero(depth >= 0)

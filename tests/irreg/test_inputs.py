@@ -289,8 +289,8 @@ def test_stinger_rmat_keeps_labels_so_low_ids_are_hubs():
 
 
 def test_er_endpoints_are_uniform():
-    edges = generate("er:100:200000", seed=9)
-    counts = np.bincount(edges.src, minlength=100)
+    edges = generate("er:1000:200000", seed=9)
+    counts = np.bincount(edges.src // 10, minlength=100)  # 100 bins of 10 vertices
     assert counts.min() > 1600 and counts.max() < 2400  # expected 2000, sd about 44
 
 
@@ -301,6 +301,8 @@ def test_er_endpoints_are_uniform():
         ("rmat:10", "rmat takes 2 fields (rmat:SCALE:EF), got 1"),
         ("grid:1:2:3", "grid takes 2 fields (grid:R:C), got 3"),
         ("er:10:x", "M is not an integer: 'x'"),
+        ("er:4:100", "M = 100 edges exceeds the 16 ordered pairs (N*N) of N = 4 vertices"),
+        ("dag:4:7", "M = 7 edges exceeds the 6 unordered pairs (N*(N-1)/2) of N = 4 vertices"),
         ("er:1e3:5", "N is not an integer: '1e3'"),
         ("dag::5", "N is not an integer: ''"),
         ("grid:0:5", "R must be positive, got 0"),

@@ -146,7 +146,8 @@ def test_backend_graph_state_lists_its_fields():
     state = bg.__getstate__()
     assert set(state) == {*BackendGraph._PICKLED, "labels_are_ids"}
     # Every field is either shipped or rebuilt by __setstate__: a new one must pick a side.
-    rebuilt = {"_index", "_labels", "_hashes", "_by_tile", "__networkx_cache__", "_source"}
+    rebuilt = {"_index", "_labels", "_hashes", "_by_tile", "__networkx_cache__", "_source",
+               "_view", "_conversion", "_view_stamp"}
     assert set(vars(bg)) == set(BackendGraph._PICKLED) | rebuilt
 
 

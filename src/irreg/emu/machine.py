@@ -78,9 +78,15 @@ class Machine:
         )
 
 
-def as_machine(machine: Machine | None) -> Machine:
+def as_machine(machine: Machine | str | None) -> Machine:
+    """``machine`` as a :class:`Machine`: None is one Chick node, a preset's name that preset."""
     if machine is None:
         return Machine()
+    if isinstance(machine, str):
+        return Machine(machine)
     if not isinstance(machine, Machine):
-        raise TypeError(f"machine must be an irreg.emu.Machine, got {type(machine).__name__}")
+        raise TypeError(
+            f"machine must be an irreg.emu.Machine or a preset's name ({sorted(PRESETS)}), "
+            f"got {type(machine).__name__}"
+        )
     return machine

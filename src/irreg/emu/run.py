@@ -25,6 +25,9 @@ INT64_MAX = 2**63 - 1
 # Algorithm 2 scans all n vertices at every level; the simulator spends about 100 ns on each
 # scanned vertex (measured here), so this default is some 20 s of simulation.
 MAX_SCAN_READS = 2 * 10**8
+# STREAM ADD: the simulator spends about 0.2 us per element (2**22 elements in 0.8 s, measured
+# here), so this default is about a minute of simulation; 2**33 would take half an hour.
+MAX_STREAM_ELEMENTS = 2**28
 
 
 def _threads(threads: object, m: Machine, *, multiple: bool = True) -> int:
@@ -45,10 +48,20 @@ def _choice(value: object, name: str, options: tuple) -> str:
     return str(value)
 
 
-def stream(n: int = 1 << 20, *, machine: Machine | None = None, threads: int | None = None):
-    """Simulated STREAM ADD over ``n`` elements; returns its Report (bandwidth in bytes/s)."""
+def stream(n: int = 1 << 20, *, machine: Machine | str | None = None,
+           threads: int | None = None, max_elements: int | None = MAX_STREAM_ELEMENTS):
+    """Simulated STREAM ADD over ``n`` elements; returns its Report (bandwidth in bytes/s).
+    ``n`` above ``max_elements`` (None: no limit) is refused before it starts: the simulation
+    takes about 0.2 us per element."""
     m = as_machine(machine)
-    raw = _core.emu_stream(m.params, check_int(n, "n", 0, INT64_MAX), _threads(threads, m))
+    n = check_int(n, "n", 0, INT64_MAX)
+    if max_elements is not None and n > check_int(max_elements, "max_elements", 0, INT64_MAX):
+        raise ValueError(
+            f"n = {n:,} elements would take about {n * 2e-7:,.0f} s to simulate (0.2 us each), "
+            f"more than max_elements={max_elements:,} allows (irreg bench emu measures the "
+            "bandwidth with 2**21); raise max_elements to run it"
+        )
+    raw = _core.emu_stream(m.params, n, _threads(threads, m))
     return report.make("stream", m.describe(), raw, raw["bytes"])
 
 
@@ -87,7 +100,7 @@ def spmv(A: object, x: object, *, machine: Machine | None = None, layout: str = 
     return raw["y"]
 
 
-def bfs_arrays(offsets: np.ndarray, targets: np.ndarray, source: int, m: Machine,
+def bfs_arrays(offsets: np.ndarray, targets: np.ndarray, source: int, m: Machine | str | None,
                strategy: str, threads: int | None, edge_block: int,
                max_scan_reads: int | None = MAX_SCAN_READS,
                host_threads: int | None = None) -> dict:
@@ -97,6 +110,7 @@ def bfs_arrays(offsets: np.ndarray, targets: np.ndarray, source: int, m: Machine
     it passes ``max_scan_reads`` (None: no limit), since a long path would take hours.
     ``host_threads`` (None: :func:`irreg.threads.resolve_threads`) simulate the machine's nodes
     at once; the result is the same for any number."""
+    m = as_machine(m)
     strategy = _choice(strategy, "strategy", STRATEGIES)
     edge_block = check_int(edge_block, "edge_block", 1)
     source = check_int(source, "source", 0)

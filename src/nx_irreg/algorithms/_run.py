@@ -75,3 +75,12 @@ def run_stats(algorithm: str, variant: str | None, isa: str | None, stats: dict)
     variant or a graph too small to be worth a fork)."""
     variant = variant or _core.default_variant(algorithm)
     return RunStats(algorithm=algorithm, variant=variant, isa=_core.resolve_isa(isa), **stats)
+
+
+def hop_limit(depth_limit: object, n: int) -> int:
+    """The kernels' level limit (-1: none) for a depth limit or hop cutoff: levels up to
+    ``depth_limit``, rounded down; ``None`` or any number of at least ``n`` (no BFS goes deeper
+    than ``n - 1``, however large the int: ``10**30``) means none."""
+    if depth_limit is None or depth_limit >= n:
+        return -1
+    return max(int(depth_limit), 0)

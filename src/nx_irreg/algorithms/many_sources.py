@@ -13,7 +13,7 @@ from typing import NamedTuple
 import numpy as np
 
 from irreg import _core
-from nx_irreg.algorithms._run import check_graph
+from nx_irreg.algorithms._run import check_graph, hop_limit
 from nx_irreg.graph import IrregGraph
 
 __all__ = [
@@ -47,7 +47,7 @@ def bfs_lengths(
 ) -> SourceLengths:
     """Hops from each source in NetworkX's BFS order, levels past ``depth_limit`` left out."""
     g = check_graph(graph)
-    limit = -1 if depth_limit is None else max(int(depth_limit), 0)
+    limit = hop_limit(depth_limit, g.n)
     return SourceLengths(*_core.many_source_bfs(g._core, list(sources), limit, parents))
 
 

@@ -8,7 +8,7 @@ import numpy as np
 
 from irreg import _core
 from irreg.threads import resolve_threads
-from nx_irreg.algorithms._run import RunStats, check_graph, check_source, run_stats
+from nx_irreg.algorithms._run import RunStats, check_graph, check_source, hop_limit, run_stats
 from nx_irreg.graph import IrregGraph
 
 
@@ -54,7 +54,7 @@ def bfs_order(graph: IrregGraph, *, sources: list[int], depth_limit: int | None 
     """
     g = check_graph(graph)
     ids = [check_source(g, s) for s in sources]
-    limit = -1 if depth_limit is None else max(int(depth_limit), 0)
+    limit = hop_limit(depth_limit, g.n)
     return BfsOrder(*_core.ordered_bfs(g._core, ids, limit))
 
 

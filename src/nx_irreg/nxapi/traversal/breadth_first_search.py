@@ -196,8 +196,9 @@ def descendants_at_distance(
     """The set of nodes exactly ``distance`` hops from ``source`` (BFS stopped at that depth)."""
     opts = resolve(options, emu=True)
     s = node_position(G, source, _missing(source))
-    if distance < 0:
-        return set()
+    if not 0 <= distance < len(G) or distance != int(distance):  # NaN fails the first test
+        return set()  # NetworkX's BFS never reaches a level equal to it
+    distance = int(distance)
     if opts.execution == "emu":
         from nx_irreg.emu import depth_on_emu
 

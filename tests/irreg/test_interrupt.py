@@ -1,0 +1,53 @@
+"""Ctrl-C stops a long call within a second or two (issue 34).
+
+The core polls Python's signal handlers between MD steps and in the Emu simulator's event loop
+(core/interrupt.hpp), with the GIL taken for a moment every 50 ms. Each command below would run
+for minutes; SIGINT is sent once it has worked for a while, and it must end soon after: the CLI
+with its one-line message and status 130, Python with KeyboardInterrupt.
+"""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+RUNS = {
+    "irreg md lj": (["irreg", "md", "lj", "--cells", "8", "--steps", "10000000"], 130),
+    "irreg emu bfs": (["irreg", "emu", "bfs", "grid:2:20000000", "--strategy", "migrate"], 130),
+    "emu.stream": (
+        [sys.executable, "-c", "from irreg import emu\nemu.stream(1 << 33, max_elements=None)"],
+        -signal.SIGINT,
+    ),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", RUNS)
+def test_ctrl_c_stops_a_long_call(name):
+    command, status = RUNS[name]
+    p = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(4)  # past start-up and input generation: inside the long call
+        assert p.poll() is None, f"{name} ended before it was interrupted"
+        sent = time.monotonic()
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=30)
+        waited = time.monotonic() - sent
+    finally:
+        p.kill()
+        p.wait()
+    assert p.returncode == status, err[-2000:]
+    assert waited < 5, f"{name} took {waited:.1f} s to stop"
+    if status == 130:
+        assert err.strip().splitlines()[-1] == "irreg: interrupted"
+
+
+def test_a_huge_stream_is_refused_up_front():
+    from irreg import emu
+
+    with pytest.raises(ValueError, match=r"n = 8,589,934,592 elements would take about 1,718 s"):
+        emu.stream(1 << 33)
