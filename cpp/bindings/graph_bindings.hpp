@@ -138,25 +138,49 @@ inline py::tuple GraphState(const graph::Graph& g) {
       c.weighted ? py::object(Adopt(std::move(weights))) : py::object(py::none()));
 }
 
+// A pickled Graph's array as it was pickled: exactly dtype T and 1-D (a cast would truncate
+// float targets or wrap out-of-range ones without a word).
+template <typename T>
+py::array_t<T, py::array::c_style | py::array::forcecast> StateArray(py::handle value,
+                                                                      const char* name) {
+  if (!py::isinstance<py::array>(value))
+    throw py::value_error(std::string("a pickled Graph's ") + name + " must be a NumPy array");
+  const auto a = py::reinterpret_borrow<py::array>(value);
+  if (!py::dtype::of<T>().attr("__eq__")(a.dtype()).template cast<bool>() || a.ndim() != 1)
+    throw py::value_error(std::string("a pickled Graph's ") + name + " must be a 1-D " +
+                          py::str(py::dtype::of<T>()).cast<std::string>() + " array, got " +
+                          std::to_string(a.ndim()) + "-D " + py::str(a.dtype()).cast<std::string>());
+  return a.template cast<py::array_t<T, py::array::c_style | py::array::forcecast>>();
+}
+
+// Unpickling checks what construction checks (FromRows: offsets, target ids, NaN weights), the
+// vertex count's range and the symmetric_sorted claim, so a crafted state cannot make kernels
+// read out of bounds or answer wrongly.
 inline std::unique_ptr<graph::Graph> GraphFromState(const py::tuple& state) {
-  if (state.size() != 8 || state[0].cast<int64_t>() != kGraphPickleVersion)
+  if (state.size() != 8 || !py::isinstance<py::int_>(state[0]) ||
+      state[0].cast<py::int_>().not_equal(py::int_(kGraphPickleVersion)))
     throw py::value_error("not a pickled irreg._core.Graph of this version");
+  if (!py::isinstance<py::int_>(state[1]) || py::int_(0).attr("__gt__")(state[1]).cast<bool>() ||
+      state[1].attr("__gt__")(py::int_(kMaxVertices)).cast<bool>())
+    throw py::value_error("a pickled Graph's vertex count must be an int in [0, " +
+                          std::to_string(kMaxVertices) + "], got " +
+                          py::repr(state[1]).cast<std::string>());
   const auto n = state[1].cast<int32_t>();
   const auto directed = state[2].cast<bool>();
   const int32_t tile = TileSizeArg(state[3]);
   const auto symmetric_sorted = state[4].cast<bool>();
-  constexpr int kIn = py::array::c_style | py::array::forcecast;
-  const auto offsets = state[5].cast<py::array_t<int64_t, kIn>>();
-  const auto targets = state[6].cast<py::array_t<int32_t, kIn>>();
-  std::optional<py::array_t<double, kIn>> weights;
-  if (!state[7].is_none()) weights = state[7].cast<py::array_t<double, kIn>>();
-  if (offsets.ndim() != 1 || targets.ndim() != 1 || (weights && weights->ndim() != 1))
-    throw py::value_error("a pickled Graph's arrays must be 1-D");
+  const auto offsets = StateArray<int64_t>(state[5], "offsets");
+  const auto targets = StateArray<int32_t>(state[6], "targets");
+  std::optional<py::array_t<double, py::array::c_style | py::array::forcecast>> weights;
+  if (!state[7].is_none()) weights = StateArray<double>(state[7], "weights");
   const KernelTable& k = KernelsFor("");
   py::gil_scoped_release release;  // the arrays stay referenced by `state`
   auto copy = [](const auto& a) { return std::vector(a.data(), a.data() + a.size()); };
   graph::CsrGraph csr = graph::CsrGraph::FromRows(copy(offsets), copy(targets),
                                                   weights ? copy(*weights) : std::vector<double>{}, n);
+  if (symmetric_sorted && !csr.IsSymmetricSorted())
+    throw std::invalid_argument("a pickled Graph says its rows are sorted and symmetric; they "
+                                "are not");
   csr.symmetric_sorted = symmetric_sorted;
   return std::make_unique<graph::Graph>(std::move(csr), directed, tile, k);
 }

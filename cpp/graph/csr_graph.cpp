@@ -355,6 +355,8 @@ CsrGraph CsrGraph::FromRows(std::vector<int64_t> offsets, std::vector<VertexId> 
     if (offsets[v + 1] < offsets[v])
       throw std::invalid_argument("offsets must not decrease (row " + std::to_string(v) + ")");
   for (int64_t e = 0; e < m; ++e) CheckId("targets", e, targets[e], n);
+  for (size_t e = 0; e < weights.size(); ++e)
+    if (std::isnan(weights[e])) throw std::invalid_argument("weight[" + std::to_string(e) + "] is NaN");
   CsrGraph g;
   g.n = n;
   g.weighted = !weights.empty();
@@ -366,6 +368,20 @@ CsrGraph CsrGraph::FromRows(std::vector<int64_t> offsets, std::vector<VertexId> 
   g.weights = std::move(weights);
   Seal(&g);
   return g;
+}
+
+bool CsrGraph::IsSymmetricSorted() const {
+  for (int32_t u = 0; u < n; ++u) {
+    const VertexId* row = targets.data() + offsets[u];
+    const VertexId* end = targets.data() + offsets[u + 1];
+    if (!std::is_sorted(row, end)) return false;
+    for (const VertexId* t = row; t != end; ++t) {  // (u, v) needs (v, u), v's row being sorted
+      const VertexId* other = targets.data() + offsets[*t];
+      const VertexId* other_end = targets.data() + offsets[*t + 1];
+      if (!std::binary_search(other, other_end, u)) return false;
+    }
+  }
+  return true;
 }
 
 CsrGraph CsrGraph::Symmetrized() const {

@@ -31,6 +31,9 @@ struct CsrGraph {
   bool symmetric_sorted = false;
 
   int64_t num_edges() const { return offsets.empty() ? 0 : offsets.back(); }
+  // Whether every row is sorted by target and every edge stored both ways (what
+  // symmetric_sorted claims): checked when a pickled graph says so. O(m log degree).
+  bool IsSymmetricSorted() const;
   int64_t degree(VertexId v) const { return offsets[v + 1] - offsets[v]; }
 
   // From parallel arrays (weights may be null). An undirected graph stores both directions of

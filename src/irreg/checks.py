@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numbers
 
-__all__ = ["INT32_MAX", "available_memory", "check_int", "check_memory"]
+__all__ = ["INT32_MAX", "available_memory", "check_int", "check_memory", "memory_limit"]
 
 INT32_MAX = 2**31 - 1
 CHECKED_BYTES = 256 * 2**20  # check_memory's threshold
@@ -33,7 +33,14 @@ def available_memory() -> int | None:
     address-space limit (``RLIMIT_AS``, ``ulimit -v``) leaves above its current size, and what
     its cgroup's memory limit (a container's: v2 ``memory.max``, v1 ``memory.limit_in_bytes``)
     leaves above the cgroup's use; None where none of them can be read."""
-    return min((room for room, _ in _memory_limits()), default=None)
+    tightest = memory_limit()
+    return None if tightest is None else tightest[0]
+
+
+def memory_limit() -> tuple[int, str] | None:
+    """(bytes this process could allocate now, which limit says so), the tightest of
+    :func:`available_memory`'s; None where none can be read."""
+    return min(_memory_limits(), default=None)
 
 
 def _memory_limits() -> list[tuple[int, str]]:
@@ -106,10 +113,10 @@ def check_memory(nbytes: int, what: str, hint: str = "") -> None:
     ``CHECKED_BYTES`` are not checked: every small graph would read /proc otherwise."""
     if nbytes < CHECKED_BYTES:
         return
-    limits = _memory_limits()
-    if not limits:
+    tightest = memory_limit()
+    if tightest is None:
         return
-    free, where = min(limits)
+    free, where = tightest
     if nbytes > free:
         raise MemoryError(
             f"{what} needs about {nbytes / 1e9:.3g} GB, more than the {free / 1e9:.3g} GB of "

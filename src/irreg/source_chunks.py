@@ -13,8 +13,10 @@ Where the chunks run (``scheduler``):
   inline, one after the other, with no pool;
 - on a Dask cluster (``dask.distributed``), given a ``Client``, ``"dask"`` (the current default
   client), ``"joblib"`` or an active joblib Dask backend (``joblib.parallel_config(backend=
-  "dask")``, as nx-parallel users set it). The graph is shipped once per worker
-  (``Client.scatter(..., broadcast=True)``), each chunk is a task ``fn(graph, chunk)``.
+  "dask")``, as nx-parallel users set it). The graph is shipped to every worker before the
+  chunks (``Client.scatter(..., broadcast=True)``), not with each chunk, and each chunk is a
+  task ``fn(graph, chunk)``. (On a loaded cluster Dask may send a worker a second copy when a
+  transfer is retried; the tests allow a few per worker, never one per chunk.)
 
 ``graph`` is any picklable object (for Dask) and ``fn`` a picklable function (a module-level
 one). This module imports neither NetworkX nor Dask; Dask and joblib are imported only when

@@ -139,6 +139,11 @@ class BackendGraph:
         return state
 
     def __setstate__(self, state: dict) -> None:
+        missing = [name for name in (*self._PICKLED, "labels_are_ids") if name not in state]
+        if missing:
+            raise ValueError(f"not a pickled BackendGraph: no {', '.join(missing)}")
+        if not isinstance(state["graph"], IrregGraph) or len(state["nodes"]) != state["graph"].n:
+            raise ValueError("a pickled BackendGraph needs an IrregGraph and one label per vertex")
         for name in self._PICKLED:
             setattr(self, name, state[name])
         self._index = None if state["labels_are_ids"] else dict(

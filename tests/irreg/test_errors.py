@@ -412,11 +412,29 @@ def test_a_graph_larger_than_memory_is_refused_before_it_is_built(monkeypatch):
     from irreg import checks
     from nx_irreg import IrregGraph
 
-    monkeypatch.setattr(checks, "available_memory", lambda: 4 * 10**9)
+    monkeypatch.setattr(checks, "memory_limit", lambda: (4 * 10**9, "memory available"))
     with pytest.raises(MemoryError, match=(
         r"^a graph of n=2,147,483,646 vertices and 1 edges needs about 17.2 GB, more than the "
         r"4 GB of memory available; every id below n is a vertex: renumber sparse ids")):
         IrregGraph.from_edges([0], [2**31 - 3])
     assert IrregGraph.from_edges([0], [10**6]).n == 10**6 + 1  # 8 MB: built
-    monkeypatch.setattr(checks, "available_memory", lambda: None)  # unknown: no check
+    monkeypatch.setattr(checks, "memory_limit", lambda: None)  # unknown: no check
     assert IrregGraph.from_edges([0], [1]).n == 2
+
+
+def test_the_memory_check_sees_an_address_space_limit():
+    # A container's or `ulimit -v`'s limit, not only MemAvailable: without it a process meets
+    # std::bad_alloc or the OOM killer instead of the message.
+    import subprocess
+    import sys
+
+    code = (
+        "import resource\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (2 * 2**30, resource.RLIM_INFINITY))\n"
+        "from nx_irreg import IrregGraph\n"
+        "IrregGraph.from_edges([0], [2**28])\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=False)
+    assert run.returncode == 1
+    assert "address space left under RLIMIT_AS" in run.stderr.strip().splitlines()[-1]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 import threading
 import time
+import uuid
 
 import numpy as np
 import pytest
@@ -206,10 +207,29 @@ def bfs_depths(graph: IrregGraph, chunk: object) -> np.ndarray:
     return np.stack([bfs(graph, source=int(s), threads=1).depth for s in chunk])
 
 
-def graph_identity(graph: object, chunk: object) -> tuple[int, int]:
+class CountedUnpickles:
+    """A stand-in graph that counts, in each process, how many times it was unpickled there."""
+
+    def __init__(self, token: str) -> None:
+        self.token = token
+
+    def __reduce__(self):
+        return (_unpickle_counted, (self.token,))
+
+
+def _unpickle_counted(token: str) -> CountedUnpickles:
+    import builtins  # a worker cannot import this module: the count lives in builtins
+
+    counts = builtins.__dict__.setdefault("_irreg_test_unpickles", {})
+    counts[token] = counts.get(token, 0) + 1
+    return CountedUnpickles(token)
+
+
+def unpickles_here(graph: CountedUnpickles, chunk: object) -> tuple[int, int]:
+    import builtins
     import os
 
-    return os.getpid(), id(graph)
+    return os.getpid(), builtins.__dict__["_irreg_test_unpickles"][graph.token]
 
 
 def fail_on_five(graph: object, chunk: object) -> int:
@@ -253,12 +273,16 @@ def by_value():
 def test_dask_client_gives_the_same_answer(dask_client, by_value, grid, expected_depths):
     parts = map_chunks(bfs_depths, grid, range(grid.n), threads=1, scheduler=dask_client)
     np.testing.assert_array_equal(np.concatenate(list(parts)), expected_depths)
-    # The graph went to each worker once: every task on a worker read the same object.
-    seen = list(map_chunks(graph_identity, grid, range(40), chunk_size=1, scheduler=dask_client))
-    graphs_per_worker: dict[int, set[int]] = {}
-    for pid, graph_id in seen:
-        graphs_per_worker.setdefault(pid, set()).add(graph_id)
-    assert all(len(ids) == 1 for ids in graphs_per_worker.values()), graphs_per_worker
+    # The graph went to each worker ahead of the chunks, not with each: a worker unpickled it
+    # once, or a few times when Dask retried a transfer under load; never once per chunk.
+    counted = CountedUnpickles(uuid.uuid4().hex)
+    seen = list(map_chunks(unpickles_here, counted, range(40), chunk_size=1,
+                           scheduler=dask_client))
+    per_worker: dict[int, int] = {}
+    for pid, count in seen:
+        per_worker[pid] = max(per_worker.get(pid, 0), count)
+    tasks = {pid: sum(p == pid for p, _ in seen) for pid in per_worker}
+    assert all(per_worker[pid] <= 3 for pid in per_worker), (per_worker, tasks)
 
 
 def test_dask_errors_and_early_close(dask_client, by_value):

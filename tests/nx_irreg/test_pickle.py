@@ -160,3 +160,42 @@ def test_a_directed_backend_graph_ships_its_predecessor_order():
     assert again._source is None
     assert np.array_equal(again.predecessors().csr()[1], bg.predecessors().csr()[1])
     assert again.labels(again.predecessors().csr()[1])[:3] == [0, 1, 3]  # G._pred[2]
+
+
+def _crafted(**changes):
+    """The state of a small core graph's pickle, with ``changes`` by position name."""
+    g = IrregGraph.from_edges([0, 1, 2], [1, 2, 0], [1.0, 2.0, 3.0], n=3)._core
+    state = list(g.__getstate__())
+    names = ["version", "n", "directed", "tile", "symmetric_sorted", "offsets", "targets",
+             "weights"]
+    for name, value in changes.items():
+        state[names.index(name)] = value
+    return g, tuple(state)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"targets": np.array([1.7, 2.0, 0.0])}, "targets must be a 1-D int32 array, got 1-D float64"),
+        ({"weights": np.array([1.0, np.nan, 3.0])}, r"weight\[1\] is NaN"),
+        ({"n": 2**40}, r"vertex count must be an int in \[0, 2147483646\], got 1099511627776"),
+        ({"n": -1}, "vertex count must be an int"),
+        ({"targets": np.array([1, 2, 7], dtype=np.int32)}, "targets"),
+        ({"offsets": np.array([0, 1, 1, 5])}, "offsets must hold n \\+ 1 entries"),
+        ({"symmetric_sorted": True}, "says its rows are sorted and symmetric"),
+        ({"offsets": [0, 1, 2, 3]}, "offsets must be a NumPy array"),
+    ],
+)
+def test_a_crafted_core_graph_state_is_refused(changes, message):
+    g, state = _crafted(**changes)
+    fresh = type(g).__new__(type(g))
+    with pytest.raises(ValueError, match=message):
+        fresh.__setstate__(state)
+
+
+def test_a_crafted_backend_graph_state_is_refused():
+    bg = from_networkx(labelled_graph(True), weight="km")
+    state = bg.__getstate__()
+    state["nodes"] = state["nodes"][:-1]
+    with pytest.raises(ValueError, match="one label per vertex"):
+        BackendGraph.__new__(BackendGraph).__setstate__(state)
