@@ -80,7 +80,7 @@ def parse_rebuild(value: str | int) -> int:
         every = int(value)
     if every < 1:
         raise ValueError(f"rebuild must be 'auto' or a positive integer, got {value!r}")
-    return every
+    return min(every, 2**63 - 1)  # no run reaches 2**63 calculations: a larger period is the same
 
 
 @dataclass
