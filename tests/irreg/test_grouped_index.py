@@ -323,6 +323,7 @@ def _grouped_arrays(index: irreg.GroupedIndex) -> dict[str, np.ndarray]:
 # Large enough that build, update and compact take their parallel paths (65,536 edges and up):
 # tile 1 gives every edge a tile of its own, tile 1024 a few tiles far larger than a thread's
 # share of the edges.
+@pytest.mark.slow
 @pytest.mark.parametrize("tile, grouping", [(1, "window"), (64, "window"), (64, "first_fit"),
                                             (1024, "window")])
 @pytest.mark.parametrize("conflict", CONFLICTS)

@@ -51,3 +51,15 @@ def test_a_huge_stream_is_refused_up_front():
 
     with pytest.raises(ValueError, match=r"n = 8,589,934,592 elements would take about 1,718 s"):
         emu.stream(1 << 33)
+
+
+def test_a_huge_spmv_is_refused_up_front():
+    import numpy as np
+    import scipy.sparse as sp
+
+    from irreg import emu
+
+    A = sp.random_array((1000, 1000), density=0.01, format="csr", rng=1)
+    with pytest.raises(ValueError, match=r"A has 10,000 stored entries: .* max_nonzeros=100 "):
+        emu.spmv(A, np.ones(1000), max_nonzeros=100)
+    assert np.allclose(emu.spmv(A, np.ones(1000)), A @ np.ones(1000))

@@ -102,6 +102,7 @@ def test_a_source_equal_to_a_node_is_yielded_as_given(func):
         _assert_same(func, G, source, 2)
 
 
+@pytest.mark.slow
 def test_a_path_of_300000_nodes_is_searched_without_recursion():
     G = nx.path_graph(300_000)
     for func in (nx.dfs_postorder_nodes, nx.dfs_edges):

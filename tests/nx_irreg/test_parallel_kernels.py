@@ -219,6 +219,7 @@ def large() -> IrregGraph:
                                  tile_size=2048)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["opt", "opt-search"])
 def test_engine_over_tile_columns_forks(large, variant, isa):
     for algorithm in ("bfs", "sssp", "sswp", "wcc"):

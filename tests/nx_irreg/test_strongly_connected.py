@@ -99,6 +99,7 @@ def test_condensation_of_given_components_equals_networkx(G, data):
     assert all(got.nodes[i]["members"] is scc[i] for i in got)  # kept as given, as NetworkX does
 
 
+@pytest.mark.slow
 def test_deep_cycle_and_path_need_no_recursion():
     # A 200,000-vertex cycle with a 100,000-vertex tail into it: one depth-first path of 300,000
     # vertices, far past any recursion limit.
