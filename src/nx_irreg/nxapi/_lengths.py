@@ -59,6 +59,8 @@ def sum_type(weight_type: type) -> type:
 def _refuse_wrapping(lengths: np.ndarray, numpy_type: type) -> None:
     """``OverflowError`` where a length does not fit NetworkX's sum type: NetworkX's sums of
     narrow NumPy integers wrap (with a RuntimeWarning, or "Contradictory paths found")."""
+    if not issubclass(numpy_type, np.integer):  # NumPy 1 sums uint64 and int into float64
+        return
     finite = lengths[np.isfinite(lengths)]
     if not len(finite):
         return
