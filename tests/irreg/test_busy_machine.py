@@ -107,3 +107,28 @@ def test_exact_threads_from_the_environment_is_checked():
     r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                        check=False)
     assert r.returncode != 0 and "IRREG_EXACT_THREADS must be 1 or 0, got 'maybe'" in r.stderr
+
+
+@pytest.mark.slow
+def test_the_benchmark_of_the_issue_stays_near_one_thread_on_a_busy_machine(busy, tmp_path):
+    # What the issue saw: `irreg bench graph --quick` with every core busy, where 2 threads took
+    # up to 5,700 times as long as 1 (delta-stepping: 3.7 s against 0.66 ms).
+    import json
+
+    out = tmp_path / "busy.json"
+    command = [
+        sys.executable, "-m", "irreg.cli", "bench", "graph", "--graph", "er:8192:131072",
+        "dag:10000:80000", "--variant", "delta", "afforest", "kahn", "--algorithm", "sswp", "wcc",
+        "ts", "--threads", "1,2", "--repeats", "5", "--budget", "1", "--json", str(out),
+    ]
+    env = {k: v for k, v in os.environ.items() if k != "IRREG_EXACT_THREADS"}
+    run = subprocess.run(command, capture_output=True, text=True, env=env, check=False,
+                         timeout=600)
+    assert run.returncode == 0, run.stderr[-2000:]
+    rows = [r for r in json.loads(out.read_text())["rows"] if r["impl"] == "irreg"]
+    seconds = {(r["name"], r["case"], r["extra"]["threads"]): r["seconds"] for r in rows}
+    ratios = {
+        (name, case): seconds[name, case, 2] / seconds[name, case, 1]
+        for name, case, threads in seconds if threads == 1 and (name, case, 2) in seconds
+    }
+    assert ratios and all(r < 3 for r in ratios.values()), ratios

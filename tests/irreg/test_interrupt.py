@@ -8,6 +8,7 @@ with its one-line message and status 130, Python with KeyboardInterrupt.
 
 from __future__ import annotations
 
+import select
 import signal
 import subprocess
 import sys
@@ -15,23 +16,42 @@ import time
 
 import pytest
 
-RUNS = {
-    "irreg md lj": (["irreg", "md", "lj", "--cells", "8", "--steps", "10000000"], 130),
-    "irreg emu bfs": (["irreg", "emu", "bfs", "grid:2:20000000", "--strategy", "migrate"], 130),
+RUNS = {  # command, the status it ends with, the stdout line that says the long call began
+    "irreg md lj": (["irreg", "md", "lj", "--cells", "8", "--steps", "10000000"], 130, "Step"),
+    "irreg emu bfs": (["irreg", "emu", "bfs", "grid:2:5000000", "--strategy", "migrate"], 130,
+                      "bfs on"),
     "emu.stream": (
-        [sys.executable, "-c", "from irreg import emu\nemu.stream(1 << 33, max_elements=None)"],
-        -signal.SIGINT,
+        [sys.executable, "-c",
+         ("from irreg import emu\nprint('start', flush=True)\n"
+          "emu.stream(1 << 33, max_elements=None)")],
+        -signal.SIGINT, "start",
     ),
 }
+
+
+def _wait_for_line(p: subprocess.Popen, prefix: str, seconds: float) -> None:
+    """Reads p's stdout until a line starting with ``prefix`` (so the signal lands inside the
+    long call, not in start-up or input generation)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([p.stdout], [], [], 0.1)
+        if ready:
+            line = p.stdout.readline()
+            if not line:
+                break
+            if line.lstrip().startswith(prefix):
+                return
+    raise AssertionError(f"no {prefix!r} line within {seconds} s")
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", RUNS)
 def test_ctrl_c_stops_a_long_call(name):
-    command, status = RUNS[name]
+    command, status, began = RUNS[name]
     p = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        time.sleep(4)  # past start-up and input generation: inside the long call
+        _wait_for_line(p, began, 120)
+        time.sleep(1)  # well inside the call
         assert p.poll() is None, f"{name} ended before it was interrupted"
         sent = time.monotonic()
         p.send_signal(signal.SIGINT)
