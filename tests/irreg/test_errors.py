@@ -7,6 +7,7 @@ from __future__ import annotations
 import bz2
 import gzip
 import lzma
+import os
 
 import numpy as np
 import pytest
@@ -422,6 +423,8 @@ def test_a_graph_larger_than_memory_is_refused_before_it_is_built(monkeypatch):
     assert IrregGraph.from_edges([0], [1]).n == 2
 
 
+@pytest.mark.skipif("libasan" in os.environ.get("LD_PRELOAD", ""),
+                    reason="AddressSanitizer's shadow memory cannot live under RLIMIT_AS")
 def test_the_memory_check_sees_an_address_space_limit():
     # A container's or `ulimit -v`'s limit, not only MemAvailable: without it a process meets
     # std::bad_alloc or the OOM killer instead of the message.
