@@ -13,9 +13,9 @@ from hypothesis.extra import numpy as hnp
 
 import irreg
 from irreg import _core
+from irreg.graph import algorithms as alg
+from irreg.graph import verify
 from nx_irreg import IrregGraph
-from nx_irreg import algorithms as alg
-from nx_irreg.algorithms import verify
 
 DOCUMENTED = (TypeError, ValueError)
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

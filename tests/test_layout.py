@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 PACKAGES = ("irreg", "_nx_irreg", "nx_irreg", "ase_irreg", "_irreg_cli")
-NOT_IMPORTABLE_ALONE = {"irreg.cli.__main__"}  # runs the CLI
+NOT_IMPORTABLE_ALONE = {"_irreg_cli.__main__"}  # runs the CLI
 
 
 def _package_dir(name: str) -> Path:
@@ -164,6 +164,41 @@ def test_front_ends_and_tools_point_one_way():
                 )
 
 
+TOOLS = ("irreg.cli", "irreg.bench")
+
+
+def _tool_of(module: str) -> str | None:
+    return next((t for t in TOOLS if module == t or module.startswith(t + ".")), None)
+
+
+def test_tools_are_leaves_that_do_not_import_each_other():
+    """irreg.cli and irreg.bench import neither each other nor anything that imports them; only
+    the console script's command table (_irreg_cli.commands) names both."""
+    graph = import_graph()
+    for module, edges in graph.items():
+        tool = _tool_of(module)
+        for target in edges:
+            other = _tool_of(target)
+            if tool is not None and other is not None:
+                assert other == tool, f"the tool {module} imports the other tool {target}"
+            if tool is None and other is not None:
+                assert module.startswith("_irreg_cli"), f"{module} imports the tool {target}"
+
+
+def test_the_graph_library_needs_no_networkx():
+    """irreg.graph is the library both front ends and the tools share: no NetworkX, no front end."""
+    code = (
+        "import sys, irreg.graph, irreg.graph.verify\n"
+        "print('\\n'.join(sorted(sys.modules)))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True
+    ).stdout.split()
+    bad = [m for m in loaded if m.split(".")[0] in ("networkx", "nx_irreg", "_nx_irreg", "ase",
+                                                     "ase_irreg")]
+    assert not bad, f"import irreg.graph loads {bad}"
+
+
 def test_every_module_imports_in_topological_order_in_a_fresh_interpreter():
     graph = import_graph()
     order: list[str] = []
@@ -188,7 +223,8 @@ def test_every_module_imports_in_topological_order_in_a_fresh_interpreter():
     ("front_end", "forbidden"),
     [
         ("nx_irreg", ("irreg.cli", "irreg.bench", "ase", "ase_irreg", "matplotlib")),
-        ("ase_irreg", ("irreg.cli", "irreg.bench", "networkx", "nx_irreg", "matplotlib")),
+        ("ase_irreg", ("irreg.cli", "irreg.bench", "networkx", "nx_irreg", "matplotlib",
+                       "irreg.inputs", "irreg.graph")),
         ("irreg", ("irreg.cli", "irreg.bench", "networkx", "ase", "nx_irreg", "ase_irreg")),
     ],
 )

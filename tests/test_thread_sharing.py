@@ -16,8 +16,8 @@ from ase.build import bulk
 
 from ase_irreg import LennardJones
 from irreg import GroupedIndex
+from irreg.graph.algorithms import bfs, sssp, wcc
 from nx_irreg import IrregGraph
-from nx_irreg.algorithms import bfs, sssp, wcc
 from nx_irreg.backend_graph import from_networkx
 
 pytestmark = pytest.mark.threads

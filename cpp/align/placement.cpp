@@ -4,7 +4,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "graph/algorithms.hpp"
+#include "graph/fast_kernels.hpp"
 
 namespace irreg::align {
 namespace {

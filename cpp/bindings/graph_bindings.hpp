@@ -16,7 +16,10 @@
 #include <vector>
 
 #include "bindings/grouped_index_bindings.hpp"
-#include "graph/algorithms.hpp"
+#include "graph/registry.hpp"
+#include "graph/fast_kernels.hpp"
+#include "graph/ordered_kernels.hpp"
+#include "graph/run.hpp"
 
 namespace irreg::bindings {
 
@@ -185,6 +188,30 @@ inline std::unique_ptr<graph::Graph> GraphFromState(const py::tuple& state) {
   return std::make_unique<graph::Graph>(std::move(csr), directed, tile, k);
 }
 
+// The registry (graph/registry.hpp) as read-only rows; irreg.graph.registry reads them once.
+inline void BindRegistry(py::module_& m) {
+  using graph::AlgorithmInfo;
+  using graph::VariantInfo;
+  py::class_<VariantInfo>(m, "GraphVariant", "A method an algorithm can run (graph/registry.hpp).")
+      .def_readonly("name", &VariantInfo::name)
+      .def_readonly("method", &VariantInfo::method)
+      .def_readonly("parallel", &VariantInfo::parallel)
+      .def_readonly("simd", &VariantInfo::simd)
+      .def_readonly("work_per_thread", &VariantInfo::work_per_thread);
+  py::class_<AlgorithmInfo>(m, "GraphAlgorithm", "A row of the graph registry.")
+      .def_readonly("name", &AlgorithmInfo::name)
+      .def_readonly("summary", &AlgorithmInfo::summary)
+      .def_readonly("function", &AlgorithmInfo::function)
+      .def_readonly("sourced", &AlgorithmInfo::sourced)
+      .def_readonly("variants", &AlgorithmInfo::variants)
+      .def_readonly("default_variant", &AlgorithmInfo::default_variant)
+      .def_readonly("result_fields", &AlgorithmInfo::result_fields);
+  m.def("algorithms", &graph::Algorithms, py::return_value_policy::reference,
+        "The graph algorithms, in the registry's order (graph/registry.hpp).");
+  m.def("graph_variants", &graph::Variants, py::return_value_policy::reference,
+        "Every variant of the graph algorithms: method, parallel path, SIMD counters.");
+}
+
 inline void BindGraph(py::module_& m) {
   using graph::Graph;
   py::class_<Graph>(m, "Graph",
@@ -222,10 +249,7 @@ inline void BindGraph(py::module_& m) {
       .def(py::pickle(&GraphState, &GraphFromState));
 
   m.attr("MAX_VERTICES") = kMaxVertices;
-  m.def("variants", &graph::VariantsOf, py::arg("algorithm"));
-  m.def("default_variant", &graph::DefaultVariantOf, py::arg("algorithm"));
-  m.def("parallel_variants", &graph::ParallelVariantsOf, py::arg("algorithm"),
-        "The variants of `algorithm` with a parallel path (the others run on one thread).");
+  BindRegistry(m);
   m.def("default_tile_size", &graph::DefaultGraphTileSize, py::arg("n"), py::arg("m"));
 
   m.def("bfs", [](const Graph& g, int64_t source, const std::string& variant,

@@ -26,7 +26,7 @@
 #include <random>
 #include <unordered_map>
 
-#include "graph/algorithms.hpp"
+#include "graph/fast_kernels.hpp"
 
 namespace irreg::graph {
 namespace {

@@ -16,7 +16,7 @@
 #include <deque>
 #include <limits>
 
-#include "graph/algorithms.hpp"
+#include "graph/ordered_kernels.hpp"
 
 namespace irreg::graph {
 

@@ -12,7 +12,7 @@
 // DAG at all (false: a cycle stopped the order, and the path is empty).
 #include <algorithm>
 
-#include "graph/algorithms.hpp"
+#include "graph/ordered_kernels.hpp"
 
 namespace irreg::graph {
 

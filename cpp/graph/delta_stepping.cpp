@@ -29,7 +29,7 @@
 #include <cmath>
 #include <limits>
 
-#include "graph/algorithms.hpp"
+#include "graph/fast_kernels.hpp"
 
 namespace irreg::graph {
 namespace {

@@ -18,7 +18,7 @@
 #include <queue>
 #include <tuple>
 
-#include "graph/algorithms.hpp"
+#include "graph/ordered_kernels.hpp"
 
 namespace irreg::graph {
 namespace {

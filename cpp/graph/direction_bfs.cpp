@@ -32,7 +32,7 @@
 #include <memory>
 
 #include "core/threads.hpp"
-#include "graph/algorithms.hpp"
+#include "graph/fast_kernels.hpp"
 #include "graph/queue_buffer.hpp"
 
 namespace irreg::graph {

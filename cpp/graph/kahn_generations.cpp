@@ -17,7 +17,7 @@
 // runs the serial loop with no atomics and no parallel region.
 #include <algorithm>
 
-#include "graph/algorithms.hpp"
+#include "graph/fast_kernels.hpp"
 #include "graph/queue_buffer.hpp"
 
 namespace irreg::graph {

@@ -17,7 +17,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "graph/algorithms.hpp"
+#include "graph/ordered_kernels.hpp"
 
 namespace irreg::graph {
 

@@ -11,7 +11,7 @@
 // reach), their lengths and, when asked, the vertex each was reached from (-1: the source).
 #include <algorithm>
 
-#include "graph/algorithms.hpp"
+#include "graph/ordered_kernels.hpp"
 
 namespace irreg::graph {
 namespace {

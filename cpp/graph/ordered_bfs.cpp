@@ -10,7 +10,7 @@
 // when the CSR came from a NetworkX graph), int32 vertex ids. Result: the vertices in discovery
 // order (the sources first, once each), the discoverer of each vertex (-1 for sources and
 // unreached vertices) and where each level ends in that order.
-#include "graph/algorithms.hpp"
+#include "graph/ordered_kernels.hpp"
 
 namespace irreg::graph {
 

@@ -11,7 +11,7 @@
 // root, reverse); a scanned edge to a visited vertex is nontree; one to a new vertex is forward,
 // followed by reverse-depth_limit when the stack is full, else the vertex is searched and
 // (parent, vertex, reverse) closes it.
-#include "graph/algorithms.hpp"
+#include "graph/ordered_kernels.hpp"
 
 namespace irreg::graph {
 

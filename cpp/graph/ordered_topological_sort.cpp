@@ -9,7 +9,7 @@
 // edges are already one CSR edge, which is what NetworkX's multigraph decrement amounts to.
 // Result: the vertices generation by generation, where each generation ends, and whether every
 // vertex was ordered (false: a cycle left vertices whose in-degree never reached zero).
-#include "graph/algorithms.hpp"
+#include "graph/ordered_kernels.hpp"
 
 namespace irreg::graph {
 

@@ -16,7 +16,7 @@
 // and the result does not show it.
 #include <memory>
 
-#include "graph/algorithms.hpp"
+#include "graph/fast_kernels.hpp"
 #include "graph/queue_buffer.hpp"
 
 namespace irreg::graph {

@@ -27,7 +27,7 @@
 // (nx_irreg.versions).
 #include <algorithm>
 
-#include "graph/algorithms.hpp"
+#include "graph/ordered_kernels.hpp"
 
 namespace irreg::graph {
 

@@ -10,7 +10,7 @@
 // Data encoding: out-edges in CSR, int32 vertex ids; edge direction is ignored (each edge
 // unites both ends), so the directed CSR serves and no undirected copy is built. Result: per
 // vertex the smallest vertex id of its component.
-#include "graph/algorithms.hpp"
+#include "graph/fast_kernels.hpp"
 
 #include <numeric>
 

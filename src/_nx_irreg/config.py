@@ -18,8 +18,6 @@ from networkx.utils.configs import Config
 
 __all__ = ["OPTIONS", "IrregConfig", "Option", "check_option"]
 
-ALGORITHMS = ("bfs", "sssp", "sswp", "wcc", "ts")
-
 
 @dataclass(frozen=True)
 class Option:
@@ -48,9 +46,9 @@ def _isa(value: object) -> object:
 def _variant(value: object) -> object:
     if value is None:
         return None
-    from irreg import _core
+    from irreg.graph.registry import VARIANTS
 
-    names = sorted({v for alg in ALGORITHMS for v in _core.variants(alg)})
+    names = sorted(VARIANTS)
     if value not in names:
         raise ValueError(f"variant must be None or one of {names}, got {value!r}")
     return value

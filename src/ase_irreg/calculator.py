@@ -19,7 +19,7 @@ from ase.calculators.calculator import Calculator, PropertyNotImplementedError, 
 
 from ase_irreg.species import atom_types, element_numbers, pair_tables
 from irreg import _core
-from irreg.md_driver import parse_rebuild
+from irreg.rebuild_schedule import parse_rebuild
 from irreg.threads import resolve_threads
 
 # Changes that leave the atoms' number alone: the C++ state is updated, not rebuilt from scratch.

@@ -15,7 +15,6 @@ and shifted to zero there (as in the paper); the same start temperature, step an
 
 from __future__ import annotations
 
-import numbers
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,6 +24,7 @@ import numpy as np
 
 from irreg import _core
 from irreg.inputs.lattices import fcc_lattice, initial_velocities, lj_state
+from irreg.rebuild_schedule import parse_rebuild
 from irreg.threads import resolve_threads
 
 CUTOFF = 2.5
@@ -61,26 +61,6 @@ def _model_start(model: str, cells: int, density: float) -> tuple[
         tables = {"pair_epsilon": KA_EPSILON, "pair_sigma": KA_SIGMA, "pair_rc": KA_CUTOFF}
         return positions, cell, kob_andersen_types(len(positions)), {**tables, "shift": True}
     raise ValueError(f"model must be one of {list(MODELS)}, got {model!r}")
-
-
-def parse_rebuild(value: str | int) -> int:
-    """The rebuild schedule as the C++ system's ``rebuild_every``: ``"auto"`` -> 0 (rebuild when
-    an atom moved more than skin/2); a positive integer, or its text (``"20"`` from the command
-    line), -> that period. The one home of this rule (the CLI, the ASE calculator, the LAMMPS
-    peer)."""
-    if value == "auto":
-        return 0
-    every = 0
-    if isinstance(value, str):
-        try:
-            every = int(value)
-        except ValueError:
-            pass
-    elif isinstance(value, numbers.Integral) and not isinstance(value, bool):
-        every = int(value)
-    if every < 1:
-        raise ValueError(f"rebuild must be 'auto' or a positive integer, got {value!r}")
-    return min(every, 2**63 - 1)  # no run reaches 2**63 calculations: a larger period is the same
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """irreg for NetworkX users: a NetworkX backend, graph kernels and graph alignment.
 
-:class:`IrregGraph` is the graph the kernels run on (:mod:`nx_irreg.algorithms`); the backend
+:class:`IrregGraph` is the graph the kernels run on (:mod:`irreg.graph.algorithms`); the backend
 (``backend="irreg"``) converts NetworkX graphs once (:mod:`nx_irreg.backend_graph`) and serves
 NetworkX's functions from :mod:`nx_irreg.nxapi`. The instruction-set API and the grouped index
 are the shared core's (:mod:`irreg`), re-exported here.
@@ -15,8 +15,9 @@ from irreg import (
     compiled_isas,
     resolve_isa,
 )
+from irreg.graph import IrregGraph
+from nx_irreg import algorithms
 from nx_irreg.align import Alignment, AlignStats, align
-from nx_irreg.graph import IrregGraph
 from nx_irreg.widest_paths import (
     single_source_widest_path,
     single_source_widest_path_length,
@@ -30,6 +31,7 @@ __all__ = [
     "IrregGraph",
     "__version__",
     "active_isa",
+    "algorithms",
     "align",
     "available_isas",
     "best_isa",

@@ -22,9 +22,9 @@ import numpy as np
 
 from irreg import _core
 from irreg.checks import check_int
+from irreg.graph import IrregGraph
 from irreg.threads import resolve_threads
 from nx_irreg.backend_graph import converted
-from nx_irreg.graph import IrregGraph
 from nx_irreg.options import configured
 
 __all__ = ["AlignStats", "Alignment", "align"]

@@ -24,7 +24,7 @@ import numpy as np
 
 from _nx_irreg.config import check_option
 from irreg import _core
-from nx_irreg.graph import IrregGraph
+from irreg.graph import IrregGraph
 
 # One lock for every graph's retiled copies and predecessor indexes: both are built rarely, and a
 # lock per graph would have to survive copying and pickling.

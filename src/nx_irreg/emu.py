@@ -23,8 +23,8 @@ import numpy as np
 from irreg.emu import Machine, Report, last_report, spmv, stream
 from irreg.emu.inputs import csr_arrays
 from irreg.emu.run import MAX_SCAN_READS, bfs_arrays, similarity_cores
+from irreg.graph import IrregGraph
 from nx_irreg.backend_graph import BackendGraph, converted
-from nx_irreg.graph import IrregGraph
 
 __all__ = ["Machine", "Report", "bfs", "last_report", "similarity", "spmv", "stream"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import networkx as nx
 import numpy as np
 
-from nx_irreg.algorithms import dijkstra, sswp
+from irreg.graph.algorithms import dijkstra, sswp
 from nx_irreg.backend_graph import BackendGraph, converted
 from nx_irreg.nxapi._lengths import node_position, ordered_by
 from nx_irreg.nxapi._paths import path_dict, path_to

@@ -15,9 +15,9 @@ import pytest
 from ase import Atoms
 from ase.build import bulk
 
+from _irreg_cli import main
 from ase_irreg import LennardJones
 from irreg import _core
-from irreg.cli import main
 from irreg.md_driver import make_driver, make_system
 
 RTOL = 1e-12

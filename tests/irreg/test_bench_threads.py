@@ -10,11 +10,11 @@ import stat
 import numpy as np
 import pytest
 
-from irreg import cli
+import _irreg_cli as cli
 from irreg.bench import report
 from irreg.bench.harness import BenchError, Row
 from irreg.bench.peers import gapbs
-from irreg.cli.args import thread_counts
+from irreg.command_line import thread_counts
 
 
 def test_thread_count_lists():

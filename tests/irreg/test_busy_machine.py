@@ -18,10 +18,10 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
+from irreg.graph.algorithms import bfs, sssp, wcc
 from irreg.inputs import generate
 from irreg.threads import exact_teams, idle_cpus
 from nx_irreg import IrregGraph
-from nx_irreg.algorithms import bfs, sssp, wcc
 
 _SPIN = "import time\nend = time.monotonic() + 60\nwhile time.monotonic() < end:\n    pass\n"
 
@@ -117,7 +117,7 @@ def test_the_benchmark_of_the_issue_stays_near_one_thread_on_a_busy_machine(busy
 
     out = tmp_path / "busy.json"
     command = [
-        sys.executable, "-m", "irreg.cli", "bench", "graph", "--graph", "er:8192:131072",
+        sys.executable, "-m", "_irreg_cli", "bench", "graph", "--graph", "er:8192:131072",
         "dag:10000:80000", "--variant", "delta", "afforest", "kahn", "--algorithm", "sswp", "wcc",
         "ts", "--threads", "1,2", "--repeats", "5", "--budget", "1", "--json", str(out),
     ]

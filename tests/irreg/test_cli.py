@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from irreg import cli
+import _irreg_cli as cli
 from irreg.bench.harness import default_thread_counts
 
 ROW_KEYS = {

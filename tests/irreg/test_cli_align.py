@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from irreg.cli import main
+from _irreg_cli import main
 from irreg.inputs import align_pairs as ap
 
 

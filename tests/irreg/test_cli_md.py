@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pytest
 
-from irreg.cli import main
+from _irreg_cli import main
 from irreg.inputs.lattices import fcc_lattice, initial_velocities
 from irreg.md_driver import (
     KA_CUTOFF,

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from irreg import cli
+import _irreg_cli as cli
 from irreg.bench import harness as hs
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

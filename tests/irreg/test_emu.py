@@ -316,7 +316,7 @@ def test_configuration_errors():
 
 
 def test_cli(tmp_path, capsys):
-    from irreg.cli import main
+    from _irreg_cli import main
 
     out = tmp_path / "r.json"
     assert main(["emu", "spmv", "--laplacian", "20", "--json", str(out)]) == 0
@@ -334,7 +334,7 @@ def test_cli(tmp_path, capsys):
 def test_bench_smoke(tmp_path):
     import json
 
-    from irreg.cli import main
+    from _irreg_cli import main
 
     out = tmp_path / "emu.json"
     assert main(["bench", "emu", "--quick", "--json", str(out)]) == 0

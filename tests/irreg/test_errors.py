@@ -12,7 +12,8 @@ import os
 import numpy as np
 import pytest
 
-from irreg import cli
+import _irreg_cli as cli
+import _irreg_cli.commands
 from irreg.inputs import EdgeListError, read_edge_list
 
 EDGES = "".join(f"{i} {i + 1}\n" for i in range(200)).encode()
@@ -100,7 +101,7 @@ def test_unwritable_output_is_refused_up_front(tmp_path, capsys, edge_file, argv
 
 
 def test_write_failure_at_the_end_is_one_line(tmp_path, capsys, edge_file, monkeypatch):
-    from irreg.cli import args as cli_args
+    from irreg import command_line as cli_args
 
     # The folder vanishes after the up-front check: the write itself fails.
     monkeypatch.setattr(cli_args, "check_output", lambda option, path: None)
@@ -323,7 +324,7 @@ def test_more_bad_input_is_one_line_before_any_work(capsys, edge_file, argv, mes
     argv = [a.format(edges=edge_file) for a in argv]
     if argv[0] == "md" and "--thermo" in argv or "--k" in argv or "--seed" in argv:
         with pytest.raises(SystemExit) as exit_:  # argparse: its own prefix, same exit status
-            cli.build_parser().parse_args(argv)
+            cli.commands.build_parser().parse_args(argv)
         assert exit_.value.code == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and message in err, err

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from irreg import cli
+import _irreg_cli as cli
 
 FRONT_DOOR = "import sys, _irreg_cli; sys.exit(_irreg_cli.main())"
 

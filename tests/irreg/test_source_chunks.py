@@ -10,6 +10,7 @@ import uuid
 import numpy as np
 import pytest
 
+from irreg.graph.algorithms import bfs
 from irreg.source_chunks import (
     CHUNKS_PER_WORKER,
     WINDOW_PER_WORKER,
@@ -20,7 +21,6 @@ from irreg.source_chunks import (
     resolve_scheduler,
 )
 from nx_irreg import IrregGraph
-from nx_irreg.algorithms import bfs
 
 
 class Recorder:

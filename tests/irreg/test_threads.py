@@ -62,8 +62,8 @@ def test_the_core_refuses_a_count_the_python_layer_would_not_pass():
 
 
 def test_stats_record_the_count():
+    from irreg.graph.algorithms import bfs
     from nx_irreg import IrregGraph
-    from nx_irreg.algorithms import bfs
 
     g = IrregGraph.from_edges(np.arange(5000), np.arange(1, 5001))
     assert bfs(g, source=0, threads=3).stats.threads == 3  # direction: parallel

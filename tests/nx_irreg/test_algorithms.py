@@ -1,7 +1,7 @@
 """Graph kernels agree with NetworkX on every ISA and every variant.
 
 Random small graphs (self-loops, parallel edges, isolated vertices, ties and zero weights) are
-checked against NetworkX or the serial references of ``nx_irreg.algorithms.verify`` (BFS
+checked against NetworkX or the serial references of ``irreg.graph.verify`` (BFS
 parents, widest paths); integer results must be identical across
 ISAs and variants, float results equal within ``REL`` (SSWP exactly: it only compares weights).
 """
@@ -18,8 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nx_irreg
-from nx_irreg import IrregGraph
-from nx_irreg.algorithms import (
+from irreg.graph.algorithms import (
     GraphCycleError,
     bfs,
     sssp,
@@ -28,7 +27,8 @@ from nx_irreg.algorithms import (
     variants,
     wcc,
 )
-from nx_irreg.algorithms.verify import Verifier, verify_bfs
+from irreg.graph.verify import Verifier, verify_bfs
+from nx_irreg import IrregGraph
 
 # Hypothesis tests take the ISA by parametrization: it refuses function-scoped fixtures.
 ISAS = nx_irreg.available_isas()

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import nx_irreg
-from irreg.cli import main
+from _irreg_cli import main
 from irreg.inputs import align_pairs as ap
 
 

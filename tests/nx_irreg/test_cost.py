@@ -10,8 +10,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from irreg.graph.algorithms import bfs, sssp, sswp, topological_generations, variants, wcc
 from nx_irreg import IrregGraph
-from nx_irreg.algorithms import bfs, sssp, sswp, topological_generations, variants, wcc
 
 ALGORITHMS = ("bfs", "sssp", "sswp", "wcc", "ts")
 ENGINE_VARIANTS = ("serial", "naive", "opt", "opt-search")

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nx_irreg
-from nx_irreg.algorithms import reachable
+from irreg.graph.algorithms import reachable
 from nx_irreg.interface import BackendInterface
 
 ISAS = nx_irreg.available_isas()

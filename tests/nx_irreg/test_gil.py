@@ -12,8 +12,8 @@ import threading
 import numpy as np
 import pytest
 
+from irreg.graph.algorithms import bfs, sssp, wcc
 from nx_irreg import IrregGraph
-from nx_irreg.algorithms import bfs, sssp, wcc
 
 
 @pytest.mark.threads

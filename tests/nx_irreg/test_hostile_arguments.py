@@ -53,7 +53,7 @@ def test_an_emu_machine_by_its_preset_name():
 
 
 def test_a_rebuild_period_past_int64_is_the_same_schedule():
-    from irreg.md_driver import parse_rebuild
+    from irreg.rebuild_schedule import parse_rebuild
 
     assert parse_rebuild(2**70) == 2**63 - 1
     with pytest.raises(ValueError, match="rebuild must be 'auto' or a positive integer"):

@@ -1,7 +1,7 @@
 """The OpenMP graph kernels give the serial results at every thread count (DESIGN §12).
 
 Afforest WCC, direction-optimizing BFS and delta-stepping SSSP/SSWP at ``threads`` 1, 2 and 3
-against the serial references of :mod:`nx_irreg.algorithms.verify` (and Dijkstra's values bit
+against the serial references of :mod:`irreg.graph.verify` (and Dijkstra's values bit
 for bit: both are the minimum over paths of the weights summed in path order), on graph shapes
 that stress them differently: random (ER, RMAT), long and thin (paths, grids), one hub (stars),
 many small components and isolated vertices, directed and undirected. The engine's opt and
@@ -14,18 +14,18 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from irreg.inputs import generate
-from nx_irreg import IrregGraph
-from nx_irreg.algorithms import (
+from irreg.graph import verify
+from irreg.graph.algorithms import (
     bfs,
     sssp,
     sswp,
     topological_generations,
     variants,
-    verify,
     wcc,
 )
-from nx_irreg.algorithms.dag import GraphCycleError
+from irreg.graph.algorithms.dag import GraphCycleError
+from irreg.inputs import generate
+from nx_irreg import IrregGraph
 
 
 def _er(n: int, m: int, seed: int, weights: str = "int", directed: bool = True) -> IrregGraph:

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from irreg import _core
+from irreg.graph.algorithms import bfs, sssp, variants, wcc
 from nx_irreg import IrregGraph
-from nx_irreg.algorithms import bfs, sssp, variants, wcc
 from nx_irreg.backend_graph import BackendGraph, from_networkx, to_networkx
 
 

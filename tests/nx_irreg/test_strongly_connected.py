@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nx_irreg
-from nx_irreg.algorithms import strongly_connected_components as ordered_components
+from irreg.graph import IrregGraph
+from irreg.graph.algorithms import strongly_connected_components as ordered_components
 from nx_irreg.backend_graph import from_networkx
-from nx_irreg.graph import IrregGraph
 from nx_irreg.nxapi.components import attracting
 from nx_irreg.nxapi.components import strongly_connected as nxapi
 

@@ -1,4 +1,4 @@
-"""The serial references of ``nx_irreg.algorithms.verify`` against NetworkX and brute force, and
+"""The serial references of ``irreg.graph.verify`` against NetworkX and brute force, and
 the verifiers naming the first wrong vertex.
 
 The tests and ``irreg bench graph`` trust these references, so they are checked here against
@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from irreg.graph import verify as V
+from irreg.graph.algorithms import bfs, sssp, sswp, topological_generations, wcc
 from nx_irreg import IrregGraph
-from nx_irreg.algorithms import bfs, sssp, sswp, topological_generations, wcc
-from nx_irreg.algorithms import verify as V
 
 EXAMPLES = 40
 

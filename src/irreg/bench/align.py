@@ -31,10 +31,11 @@ from typing import Any
 
 import numpy as np
 
+from irreg import command_line as cli_args
 from irreg.bench import harness as hs
 from irreg.bench import report
-from irreg.cli import args as cli_args
 from irreg.inputs import align_pairs as ap
+from irreg.machine import machine_info
 
 NOISES = (0.0, 0.01, 0.02, 0.05, 0.1)
 QUICK_NOISES = (0.0, 0.05)
@@ -102,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     harness.run(thread_specs(scheme_n, isa, counts))
     harness.report(json_path=args.json)
     if args.plot:
-        plot_align(args.plot, harness.rows, report.machine_info())
+        plot_align(args.plot, harness.rows, machine_info())
         hs.plot_scaling_beside(args.plot, "align", harness.rows)
     return 0
 
@@ -126,7 +127,7 @@ def _pair(family: str, n: int, noise: float, typed: bool) -> ap.AlignPair:
 
 def _inputs(pair: ap.AlignPair) -> tuple[Any, Any, dict[str, Any]]:
     """The two graphs and the label keywords of :func:`nx_irreg.align`."""
-    from nx_irreg import IrregGraph
+    from irreg.graph import IrregGraph
 
     if pair.G1 is not None:
         labels: dict[str, Any] = {}

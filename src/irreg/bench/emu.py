@@ -39,11 +39,12 @@ from typing import Any
 
 import numpy as np
 
+from irreg import command_line as cli_args
 from irreg.bench import harness as hs
 from irreg.bench import report
-from irreg.cli import args as cli_args
 from irreg.emu.inputs import bfs_graph, bfs_source, bfs_specs, csr_arrays, laplacian
 from irreg.emu.machine import Machine
+from irreg.machine import machine_info
 
 PAPER = {
     ("stream", 1): 1.6, ("stream", 8): 12.8,
@@ -124,15 +125,13 @@ def _hub_matrix(n: int, hub: int, rng: np.random.Generator):
 
 
 def _bfs_graphs(scale: int) -> dict:
-    from nx_irreg import IrregGraph
-
     """name -> (IrregGraph, offsets, targets, source): ER and RMAT, edge factor 16. RMAT is
     drawn as the seed's STINGER generator draws it, without relabelling: vertex v sits on nodelet
     v mod N, so the hubs (low ids) pile onto the first nodelets, the imbalance §5.2 reports."""
     graphs = {}
     for kind, spec in bfs_specs(scale).items():
         hs.note(f"building {spec} ...")
-        g = IrregGraph(bfs_graph(spec))
+        g = bfs_graph(spec)
         offsets, targets = csr_arrays(g)
         graphs[f"{kind}-s{scale}-ef16"] = (g, offsets, targets, bfs_source(offsets))
     return graphs
@@ -160,7 +159,7 @@ def bfs_rows(graphs: dict, machine_of, cases: dict, tag: str = "", cpu: bool = T
     the seed's figure, which is for the full scale."""
     from irreg.emu import last_report
     from irreg.emu.run import bfs_arrays
-    from nx_irreg.algorithms import bfs as cpu_bfs
+    from irreg.graph.algorithms import bfs as cpu_bfs
 
     rows = []
     for case, (g, offsets, targets, source) in graphs.items():
@@ -431,7 +430,7 @@ def run(args: argparse.Namespace) -> int:
     print_predictions(harness.rows)
     harness.report(json_path=args.json, plot_path=None)
     if args.plot:
-        plot(args.plot, harness.rows, report.machine_info())
+        plot(args.plot, harness.rows, machine_info())
     return 0
 
 

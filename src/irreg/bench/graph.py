@@ -10,7 +10,7 @@ times our parallel variants and GAPBS at each count (default: 1 and every usable
 a thread-scaling table (and plot); the serial variants and the single-threaded peers run once.
 Every row records the SIMD utilization of the run and its speedup over ``serial`` (``extra``).
 Every timed result, ours and the peers', is checked against the serial reference of
-:mod:`nx_irreg.algorithms.verify` (computed once per graph and algorithm); GAPBS verifies its
+:mod:`irreg.graph.verify` (computed once per graph and algorithm); GAPBS verifies its
 own with ``-v``.
 """
 
@@ -27,18 +27,19 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from irreg import command_line as cli_args
 from irreg.bench import harness as hs
 from irreg.bench import report
 from irreg.bench.peers import gapbs, graphblas, networkit
-from irreg.cli import args as cli_args
-from irreg.cli.graph import build_graph, run_algorithm
+from irreg.graph import algorithms as alg
+from irreg.graph.registry import ALGORITHMS, PARALLEL_VARIANTS, VARIANTS
 from irreg.inputs import GENERATOR_FORMS, EdgeList, load_input
+from irreg.machine import machine_info
 
 if TYPE_CHECKING:
-    from nx_irreg import IrregGraph
-    from nx_irreg.algorithms.verify import Verifier
+    from irreg.graph import IrregGraph
+    from irreg.graph.verify import Verifier
 
-ALGORITHMS = ("bfs", "sssp", "sswp", "wcc", "ts")
 # Building the graph from its edge list, timed per case beside scipy's CSR build.
 BUILD = "build"
 MEASURED = (BUILD, *ALGORITHMS)
@@ -57,10 +58,11 @@ QUICK_CASES = (
     ("grid:60:60", ("bfs", "sssp", "sswp", "wcc")),
     ("dag:10000:80000", ("ts",)),
 )
-DEFAULT_VARIANTS = ("serial", "naive", "opt", "direction", "dijkstra", "delta", "union-find",
-                    "afforest", "kahn")
+# Every variant but opt-search, which is opt with the paper's search-based activation (slower:
+# it searches every superstep; asked for by --variant).
+DEFAULT_VARIANTS = tuple(v for v in VARIANTS if v != "opt-search")
 # No SIMD: one row, isa None.
-ISA_FREE_VARIANTS = ("serial", "direction", "dijkstra", "delta", "union-find", "afforest", "kahn")
+ISA_FREE_VARIANTS = tuple(v.name for v in VARIANTS.values() if not v.simd)
 # NetworkX holds ~0.5 kB per edge and takes minutes on the 16M-edge graphs; above this many
 # stored edges its rows are reported as skipped (raise it with --networkx-max-edges).
 NETWORKX_MAX_EDGES = 4_500_000
@@ -147,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
     graph_benchmark(config, harness)
     harness.report(json_path=args.json)
     if args.plot:
-        plot_speedups(args.plot, harness.rows, report.machine_info())
+        plot_speedups(args.plot, harness.rows, machine_info())
         hs.plot_scaling_beside(args.plot, "graph", harness.rows)
     return 0
 
@@ -157,11 +159,9 @@ def run(args: argparse.Namespace) -> int:
 
 def graph_benchmark(config: GraphBenchConfig, harness: hs.Harness) -> list[hs.Row]:
     """Measures every case in turn (one graph in memory at a time); returns the new rows."""
-    from nx_irreg import algorithms as alg
-
     isas = hs.runnable_isas(config.isas, quick=config.quick)
     for v in config.variants:
-        known = {x for a in ALGORITHMS for x in alg.variants(a)}
+        known = set(VARIANTS)
         if v not in known:
             raise hs.BenchError(
                 f"unknown variant {v!r}; expected some of {', '.join(sorted(known))}"
@@ -250,7 +250,7 @@ class Case:
         hs.note(
             f"{edges.name}: {edges.n:,} vertices, {edges.num_edges:,} edges; building the index ..."
         )
-        graph = build_graph(edges, tile_size=tile_size)
+        graph = edges.to_graph(tile_size=tile_size)
         offsets, targets, weights = graph.csr()
         source = int(np.argmax(np.diff(offsets))) if graph.n else 0
         matrix = _scipy_matrix(offsets, targets, weights, graph.n)
@@ -275,7 +275,7 @@ def build_specs(case: Case, threads: Sequence[int]) -> list[hs.Spec]:
     its reverse first, inside the timing, as ours stores both directions). Every result is
     checked against the case's graph: ours entry for entry, scipy's structure (its weights are
     sums of repeats where ours keep the last)."""
-    from nx_irreg import IrregGraph
+    from irreg.graph import IrregGraph
 
     e = case.edges
     offsets, targets, weights = case.graph.csr()
@@ -317,7 +317,6 @@ def algorithm_specs(
 ) -> list[hs.Spec]:
     """Specs for one algorithm on one case: ours (the parallel variants at every thread count),
     then scipy, NetworkX and GAPBS."""
-    from nx_irreg import algorithms as alg
 
     reference = _verifier(case, name)
     check = _checker(name, reference)
@@ -403,8 +402,6 @@ def _library_checker(peer: str, name: str, ref: Any) -> Callable[[Any], None]:
 
 def _counts_of(variant: str, threads: Sequence[int]) -> Sequence[int]:
     """The thread counts a variant is timed at: every one for a parallel kernel, else 1."""
-    from nx_irreg.algorithms import PARALLEL_VARIANTS
-
     return threads if variant in PARALLEL_VARIANTS else (1,)
 
 
@@ -433,8 +430,6 @@ PEER_ALGORITHMS = {"scipy": ("bfs", "sssp", "wcc"), "networkx": ("bfs", "sssp", 
 def count_specs(name: str, variants: Sequence[str], isas: Sequence[str],
                 threads: Sequence[int] = (1,)) -> int:
     """How many specs :func:`algorithm_specs` makes for ``name`` (the progress counter's N)."""
-    from nx_irreg import algorithms as alg
-
     ours = sum(
         (1 if v in ISA_FREE_VARIANTS else len(isas)) * len(_counts_of(v, threads))
         for v in variants if v in alg.variants(name)
@@ -495,7 +490,8 @@ def add_speedups(rows: Sequence[hs.Row]) -> None:
 
 
 def _run_ours(case: Case, name: str, variant: str, isa: str | None, threads: int) -> Any:
-    return run_algorithm(name, case.graph, case.source, variant, isa, threads)
+    return alg.run(name, case.graph, source=case.source, variant=variant, isa=isa,
+                   threads=threads)
 
 
 def _stats_extra(result: Any) -> dict[str, Any]:
@@ -509,9 +505,9 @@ def _stats_extra(result: Any) -> dict[str, Any]:
 
 
 def _verifier(case: Case, name: str) -> Verifier:
-    from nx_irreg.algorithms.verify import Verifier
+    from irreg.graph.verify import Verifier
 
-    return Verifier(name, case.graph, source=None if name in ("wcc", "ts") else case.source)
+    return Verifier(name, case.graph, source=case.source if ALGORITHMS[name].sourced else None)
 
 
 def _checker(name: str, reference: Verifier) -> Callable[[Any], None]:

@@ -45,7 +45,8 @@ from irreg.bench.report import (
     scaling_groups,
     write_json,
 )
-from irreg.cli.args import (
+from irreg.bench.row import ROW_KEYS, Row
+from irreg.command_line import (
     UsageError,
     check_output,
     non_negative_int,
@@ -54,22 +55,6 @@ from irreg.cli.args import (
 )
 
 HEARTBEAT_SECONDS = 60.0
-
-ROW_KEYS = (
-    "name",
-    "case",
-    "impl",
-    "variant",
-    "isa",
-    "seconds",
-    "min_seconds",
-    "max_seconds",
-    "repeats",
-    "work",
-    "work_unit",
-    "extra",
-)
-
 
 class BenchError(UsageError):
     """A benchmark request that cannot be served as given; the CLI shows the message alone."""
@@ -127,39 +112,6 @@ class Spec:
     skip_reason: str | None = None
     threads: int | None = None
     trials: Callable[[int], list[float]] | None = None
-
-
-@dataclass
-class Row:
-    """One result line, exactly the DESIGN §11 row; times are None for a skipped row."""
-
-    name: str
-    case: str
-    impl: str
-    variant: str | None
-    isa: str | None
-    seconds: float | None
-    min_seconds: float | None
-    max_seconds: float | None
-    repeats: int
-    work: float
-    work_unit: str
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def skipped(self) -> bool:
-        return self.seconds is None
-
-    @property
-    def throughput(self) -> float | None:
-        """Work per second of the median run, None when skipped or not timeable."""
-        if self.seconds is None or self.seconds <= 0 or not self.work:
-            return None
-        return self.work / self.seconds
-
-    def to_dict(self) -> dict[str, Any]:
-        """The row as DESIGN §11's JSON object, keys in schema order."""
-        return {key: _jsonable(getattr(self, key)) for key in ROW_KEYS}
 
 
 @dataclass
@@ -391,17 +343,6 @@ def _extra(spec: Spec, result: Any) -> dict[str, Any]:
     return extra
 
 
-def _jsonable(value: Any) -> Any:
-    """Plain JSON types for NumPy scalars and arrays, recursively."""
-    if isinstance(value, Mapping):
-        return {str(key): _jsonable(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(item) for item in value]
-    if hasattr(value, "tolist"):  # NumPy scalar or array
-        return value.tolist()
-    return value
-
-
 # --- the options every bench command takes --------------------------------------------------------
 
 
@@ -505,7 +446,7 @@ def add_arguments(
 
 
 Plotter = Callable[[str, Sequence[Row], Mapping[str, Any]], None]
-"""A benchmark's chart: ``(path, rows, machine)``, machine as :func:`report.machine_info`."""
+"""A benchmark's chart: ``(path, rows, machine)``, machine as :func:`irreg.machine.machine_info`."""
 
 
 def redraw(args: argparse.Namespace, benchmark: str, plot: Plotter) -> int:

@@ -49,6 +49,7 @@ from irreg.bench import harness as hs
 from irreg.bench import report
 from irreg.inputs import md_pairs
 from irreg.inputs.md_pairs import Liquid, PairSet
+from irreg.machine import machine_info
 
 FULL_ATOMS = 221_000  # 10,002,056 pairs, 4.96% of them changed by the 5% step
 QUICK_ATOMS = 4_500  # 203,984 pairs, 5.02% changed
@@ -156,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
     index_benchmark(config, harness)
     harness.report(json_path=args.json)
     if args.plot:
-        plot_index(args.plot, harness.rows, report.machine_info())
+        plot_index(args.plot, harness.rows, machine_info())
         hs.plot_scaling_beside(args.plot, "index", harness.rows)
     return 0
 

@@ -43,7 +43,8 @@ import numpy as np
 
 from irreg.bench import harness as hs
 from irreg.bench import report
-from irreg.cli.args import non_negative_int, positive_int
+from irreg.command_line import non_negative_int, positive_int
+from irreg.machine import machine_info
 
 FULL_CELLS = (20, 32)
 QUICK_CELLS = (6,)
@@ -110,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
     add_ratios(harness.rows)
     harness.report(json_path=args.json)
     if args.plot:
-        plot_md(args.plot, harness.rows, report.machine_info())
+        plot_md(args.plot, harness.rows, machine_info())
         hs.plot_scaling_beside(args.plot, "md", harness.rows)
     return 0
 

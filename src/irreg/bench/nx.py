@@ -27,6 +27,7 @@ import numpy as np
 from irreg.bench import harness as hs
 from irreg.bench import report
 from irreg.inputs import generate
+from irreg.machine import machine_info
 
 FULL_CASES = (
     "er:1000:10000",
@@ -184,7 +185,7 @@ def run(args: argparse.Namespace) -> int:
     nx_benchmark(cases, harness, args.threads or hs.default_thread_counts(), args.functions)
     harness.report(json_path=args.json)
     if args.plot:
-        plot_speedups(args.plot, harness.rows, report.machine_info())
+        plot_speedups(args.plot, harness.rows, machine_info())
         hs.plot_scaling_beside(args.plot, "nx", harness.rows)
     return 0
 

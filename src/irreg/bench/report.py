@@ -1,44 +1,18 @@
-"""How benchmark rows are presented and recorded: the table, the JSON of DESIGN §11, the plots,
-and the machine they were taken on."""
+"""How benchmark rows are presented and recorded: the table, the JSON of DESIGN §11 and the
+plots (the machine they were taken on: :mod:`irreg.machine`)."""
 
 from __future__ import annotations
 
 import json
 import math
 import os
-import platform
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
 
-from irreg.cli.args import MissingDependencyError, UsageError
-
-if TYPE_CHECKING:
-    from irreg.bench.harness import Row
-
-
-# --- the machine ---------------------------------------------------------------------------------
-
-
-def machine_info() -> dict[str, Any]:
-    """``{"cpu", "cores", "isas"}`` of this machine, as every JSON result records it."""
-    import nx_irreg
-
-    return {"cpu": cpu_model(), "cores": os.cpu_count(), "isas": list(nx_irreg.available_isas())}
-
-
-def cpu_model() -> str:
-    """The CPU's model name from /proc/cpuinfo, else what ``platform`` knows."""
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as cpuinfo:
-            for line in cpuinfo:
-                key, _, value = line.partition(":")
-                if key.strip() in ("model name", "Processor", "cpu model") and value.strip():
-                    return value.strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine() or "unknown"
-
+from irreg.bench.row import Row
+from irreg.command_line import MissingDependencyError, UsageError, format_seconds
+from irreg.machine import machine_info
 
 # --- presentation --------------------------------------------------------------------------------
 
@@ -71,15 +45,6 @@ def _table_cells(row: Row) -> tuple[str, ...]:
     )
 
 
-def format_seconds(seconds: float, *, tick: bool = False) -> str:
-    """``0.00123`` -> ``"1.230 ms"``; as an axis ``tick``, no fixed decimals: ``"10 ms"``."""
-    scale, unit, digits = next(
-        ((s, u, 3) for s, u in ((1.0, "s"), (1e-3, "ms"), (1e-6, "us")) if seconds >= s),
-        (1e-9, "ns", 1),
-    )
-    return f"{seconds / scale:{'g' if tick else f'.{digits}f'}} {unit}"
-
-
 def format_si(value: float) -> str:
     """``45200000.0`` -> ``"45.20 M"`` (a number with an SI prefix, ready for a unit)."""
     for scale, prefix in _SI_PREFIXES:
@@ -103,11 +68,11 @@ def format_extra(extra: Mapping[str, Any], prefix: str = "") -> str:
 
 def write_json(path: str | os.PathLike[str], benchmark: str, rows: Sequence[Row]) -> None:
     """Writes ``{"benchmark", "irreg_version", "machine", "rows"}`` (DESIGN §11) to ``path``."""
-    import nx_irreg
+    import irreg
 
     document = {
         "benchmark": benchmark,
-        "irreg_version": nx_irreg.__version__,
+        "irreg_version": irreg.__version__,
         "machine": machine_info(),
         "rows": [row.to_dict() for row in rows],
     }

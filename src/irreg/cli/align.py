@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from irreg import compiled_isas
-from irreg.cli.args import (
+from irreg.command_line import (
     INT32_MAX,
     UsageError,
     check_isa,
@@ -70,7 +70,7 @@ class _Side:
     """One graph read from files: an IrregGraph over compacted ids, labels, and the ids."""
 
     def __init__(self, args: argparse.Namespace, k: int) -> None:
-        from nx_irreg import IrregGraph
+        from irreg.graph import IrregGraph
 
         path = getattr(args, f"g{k}")
         try:

@@ -13,8 +13,13 @@ import json
 
 import numpy as np
 
-from irreg.bench.report import format_seconds
-from irreg.cli.args import check_output, non_negative_int, positive_int, write_output
+from irreg.command_line import (
+    check_output,
+    format_seconds,
+    non_negative_int,
+    positive_int,
+    write_output,
+)
 from irreg.emu.inputs import bfs_graph, bfs_source, csr_arrays, laplacian
 
 KERNELS = ("spmv", "bfs", "align")
@@ -39,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from irreg.cli.args import UsageError
+    from irreg.command_line import UsageError
     from nx_irreg import emu
 
     check_output("--json", args.json)

@@ -20,29 +20,33 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from irreg import compiled_isas
-from irreg.bench.report import format_seconds, machine_info
-from irreg.cli.args import (
+from irreg.command_line import (
     UsageError,
     check_isa,
     check_output,
+    format_seconds,
     non_negative_int,
     positive_int,
     power_of_two,
     thread_count,
     write_json_report,
 )
+from irreg.graph import algorithms as alg
+from irreg.graph.registry import ALGORITHMS, VARIANTS
 from irreg.inputs import GENERATOR_FORMS, EdgeList, load_input
+from irreg.machine import machine_info
 
 if TYPE_CHECKING:
-    from nx_irreg import IrregGraph
+    from irreg.graph import IrregGraph
 
-ALGORITHMS = ("bfs", "sssp", "sswp", "wcc", "ts")
-SOURCED = ("bfs", "sssp", "sswp")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``irreg graph``."""
-    parser.add_argument("algorithm", choices=ALGORITHMS, help="what to run")
+    parser.add_argument(
+        "algorithm", choices=list(ALGORITHMS),
+        help="; ".join(f"{a.name}: {a.summary}" for a in ALGORITHMS.values()),
+    )
     parser.add_argument(
         "input", metavar="INPUT", help=f"edge-list file, or {GENERATOR_FORMS}"
     )
@@ -53,9 +57,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--variant",
-        help="serial, naive, opt, opt-search; bfs also direction, sssp and sswp also delta and "
-        "dijkstra, wcc also afforest and union-find, ts also kahn (the defaults: direction, "
-        "delta, afforest, kahn)",
+        help="; ".join(
+            f"{a.name}: {', '.join(a.variants)} (default {a.default_variant})"
+            for a in ALGORITHMS.values()
+        ),
     )
     parser.add_argument("--isa", help=f"one of {', '.join(compiled_isas())} (default: the best)")
     parser.add_argument(
@@ -95,14 +100,14 @@ def run(args: argparse.Namespace) -> int:
         _say(warning)
     try:
         start = time.perf_counter()
-        graph = build_graph(edges, tile_size=args.tile_size, isa=args.isa)
+        graph = edges.to_graph(tile_size=args.tile_size, isa=args.isa)
         build_seconds = time.perf_counter() - start
         source = _source(args, graph)
         trials = []
         for trial in range(args.trials):
             start = time.perf_counter()
-            result = run_algorithm(args.algorithm, graph, source, args.variant, args.isa,
-                                   args.threads)
+            result = alg.run(args.algorithm, graph, source=source, variant=args.variant,
+                             isa=args.isa, threads=args.threads)
             seconds = time.perf_counter() - start
             trials.append((seconds, result.stats))
             _say(f"trial {trial + 1}/{args.trials}: {format_seconds(seconds)}")
@@ -138,45 +143,9 @@ def sparse_ids_warning(edges: EdgeList) -> str | None:
     )
 
 
-def build_graph(edges: EdgeList, *, tile_size: int | None = None, isa: str | None = None):
-    """The IrregGraph of an input (CSR and grouped index, built once for every trial)."""
-    from nx_irreg import IrregGraph
-
-    return IrregGraph.from_edges(
-        edges.src,
-        edges.dst,
-        edges.weight,
-        n=edges.n,
-        directed=edges.directed,
-        tile_size=tile_size,
-        isa=isa,
-    )
-
-
-def run_algorithm(
-    name: str, graph: IrregGraph, source: int | None, variant: str | None, isa: str | None,
-    threads: int | None = None,
-):
-    """One run of algorithm ``name``; its result tuple (arrays and ``stats``)."""
-    from nx_irreg import algorithms as alg
-
-    options = {"variant": variant, "isa": isa, "threads": threads}
-    if name == "bfs":
-        return alg.bfs(graph, source=source, **options)
-    if name == "sssp":
-        return alg.sssp(graph, source=source, **options)
-    if name == "sswp":
-        return alg.sswp(graph, source=source, **options)
-    if name == "wcc":
-        return alg.wcc(graph, **options)
-    return alg.topological_generations(graph, **options)
-
-
 def _check_variant(algorithm: str, variant: str | None) -> None:
     """Refuses an unknown --variant before the input is read (a large file takes a while)."""
-    from irreg import _core
-
-    known = _core.variants(algorithm)
+    known = ALGORITHMS[algorithm].variants
     if variant is not None and variant not in known:
         raise UsageError(
             f"--variant: unknown variant {variant!r} for {algorithm}; expected one of "
@@ -192,7 +161,7 @@ def default_source(graph: IrregGraph) -> int:
 
 
 def _source(args: argparse.Namespace, graph: IrregGraph) -> int | None:
-    if args.algorithm not in SOURCED:
+    if not ALGORITHMS[args.algorithm].sourced:
         return None
     if args.source is None:
         return default_source(graph)
@@ -257,33 +226,17 @@ def make_report(
     }
 
 
-ENGINE_VARIANTS = ("naive", "opt", "opt-search")  # the seed's SIMD engine: vector ops counted
-METHODS = {
-    "serial": "the serial Pregel engine (one edge at a time)",
-    "naive": "the vertex-centric engine with naive SIMD, seed 000",
-    "opt": "the vertex-centric engine over the grouped index, seed 000's opt",
-    "opt-search": "the vertex-centric engine over the grouped index, activated by search",
-    "direction": "direction-optimizing BFS",
-    "dijkstra": "Dijkstra's algorithm",
-    "delta": "delta-stepping (Meyer and Sanders)",
-    "afforest": "Afforest components (Sutton et al.)",
-    "union-find": "union-find components",
-    "kahn": "Kahn's algorithm by generations",
-}
-
-
 def describe_method(algorithm: str, variant: str) -> str:
     """Which method ``variant`` is, whether it was the default, and whether SIMD stats apply."""
-    from irreg import _core
-
-    text = METHODS.get(variant, f"variant {variant}")
+    text = VARIANTS[variant].method
     if variant in ("dijkstra", "delta") and algorithm == "sswp":
         text += " for widest paths"
     notes = []
-    if variant == _core.default_variant(algorithm):
+    if variant == ALGORITHMS[algorithm].default_variant:
         notes.append("the default")
-    if variant not in ENGINE_VARIANTS:
-        notes.append(f"SIMD statistics apply to the engine variants {'/'.join(ENGINE_VARIANTS)}")
+    if not VARIANTS[variant].simd:
+        simd = "/".join(v.name for v in VARIANTS.values() if v.simd)
+        notes.append(f"SIMD statistics apply to the engine variants {simd}")
     return text + (f" ({'; '.join(notes)})" if notes else "")
 
 
@@ -307,7 +260,7 @@ def print_report(r: dict, out, input_edges: int | None = None) -> None:
     """Writes the report for a reader; ``input_edges`` (the edge list's count) explains the
     stored edge count."""
     s = r["stats"]
-    engine = r["variant"] in ENGINE_VARIANTS or bool(s["vector_ops"])
+    engine = VARIANTS[r["variant"]].simd or bool(s["vector_ops"])
     util = "-" if s["simd_utilization"] is None else f"{s['simd_utilization']:.2f}"
     counters = f"  supersteps {s['supersteps']}, active edges {s['active_edges']:,}"
     if engine:

@@ -12,7 +12,7 @@ import json
 import os
 import sys
 
-from irreg.cli.args import (
+from irreg.command_line import (
     UsageError,
     check_isa,
     check_output,
@@ -59,7 +59,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Runs ``irreg md lj``; returns the exit status."""
-    from irreg.md_driver import KA_FRACTION_B, parse_rebuild, run_lj
+    from irreg.md_driver import KA_FRACTION_B, run_lj
+    from irreg.rebuild_schedule import parse_rebuild
     from irreg.threads import resolve_threads
 
     check_output("--json", args.json)

@@ -3,7 +3,13 @@ the 5-point Laplacian of §3.1 and the undirected, loop-free graphs BFS runs on 
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
 import numpy as np
+
+if TYPE_CHECKING:
+    from irreg.graph import IrregGraph
 
 
 def laplacian(k: int):
@@ -15,18 +21,14 @@ def laplacian(k: int):
     return sp.csr_array(sp.kron(t, eye) + sp.kron(eye, t))
 
 
-def bfs_graph(spec: str, seed: int = 1):
-    """The graph of a generator spec or edge-list file as an undirected core graph (what
-    ``nx_irreg.IrregGraph`` wraps) without self-loops or repeated edges: STINGER keeps one edge
-    per pair, and Graph500 counts a traversed edge once."""
-    from irreg import _core
+def bfs_graph(spec: str, seed: int = 1) -> IrregGraph:
+    """The graph of a generator spec or edge-list file, undirected and unweighted, without
+    self-loops or repeated edges: STINGER keeps one edge per pair, and Graph500 counts a
+    traversed edge once."""
     from irreg.inputs import load_input
 
-    el = load_input(spec, seed=seed)
-    keep = el.src != el.dst
-    src = np.ascontiguousarray(el.src[keep], dtype=np.int64)
-    dst = np.ascontiguousarray(el.dst[keep], dtype=np.int64)
-    return _core.Graph(src, dst, None, el.n, False, 0, None)
+    edges = load_input(spec, seed=seed, directed=False)
+    return replace(edges, weight=None).to_graph(without_loops=True)
 
 
 def bfs_specs(scale: int) -> dict[str, str]:
@@ -42,6 +44,6 @@ def bfs_source(offsets: np.ndarray) -> int:
 
 
 def csr_arrays(graph) -> tuple[np.ndarray, np.ndarray]:
-    """(offsets int64, targets int32) of an IrregGraph or core graph, as the Emu BFS takes them."""
+    """(offsets int64, targets int32) of an IrregGraph, as the Emu BFS takes them."""
     offsets, targets, _ = graph.csr()
     return offsets.astype(np.int64, copy=False), targets.astype(np.int32, copy=False)

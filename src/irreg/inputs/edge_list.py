@@ -20,11 +20,14 @@ import warnings
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import numpy as np
 
 from irreg._core import MAX_VERTICES
+
+if TYPE_CHECKING:
+    from irreg.graph import IrregGraph
 
 __all__ = ["ID_TOKEN", "MAX_VERTICES", "EdgeList", "EdgeListError", "read_edge_list"]
 
@@ -88,6 +91,24 @@ class EdgeList:
     def num_edges(self) -> int:
         """Number of listed edges (self-loops and repeats included)."""
         return len(self.src)
+
+    def to_graph(
+        self, *, tile_size: int | None = None, isa: str | None = None,
+        without_loops: bool = False,
+    ) -> IrregGraph:
+        """The :class:`~irreg.graph.IrregGraph` of these edges (CSR built now, grouped index on
+        first use). ``without_loops`` drops self-loops first (the Emu BFS's inputs: Graph500
+        counts a traversed edge once)."""
+        from irreg.graph import IrregGraph
+
+        src, dst, weight = self.src, self.dst, self.weight
+        if without_loops:
+            keep = src != dst
+            src, dst = src[keep], dst[keep]
+            weight = None if weight is None else weight[keep]
+        return IrregGraph.from_edges(
+            src, dst, weight, n=self.n, directed=self.directed, tile_size=tile_size, isa=isa
+        )
 
     def __repr__(self) -> str:
         return (

@@ -3,7 +3,7 @@
 ``nxapi/traversal/breadth_first_search.py`` serves ``networkx.algorithms.traversal.
 breadth_first_search`` and so on (a test checks that every function sits where NetworkX's does).
 NetworkX's dispatcher hands each function a :class:`~nx_irreg.backend_graph.BackendGraph`; the
-function handles NetworkX's trivial cases and errors, calls :mod:`nx_irreg.algorithms` and maps
+function handles NetworkX's trivial cases and errors, calls :mod:`irreg.graph.algorithms` and maps
 results back to node labels. The backend object (:mod:`nx_irreg.interface`) exposes the
 ``__all__`` of every public module found here (:func:`networkx_modules`); importing this
 package alone imports none of them.

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import networkx as nx
 import numpy as np
 
-from nx_irreg.algorithms import SccOrder, bfs_components, strongly_connected_components, wcc
+from irreg.graph.algorithms import SccOrder, bfs_components, strongly_connected_components, wcc
 from nx_irreg.backend_graph import BackendGraph
 from nx_irreg.options import Options
 from nx_irreg.versions import scc_whole_graph_exit

@@ -9,17 +9,17 @@ from collections.abc import Iterator
 import networkx as nx
 import numpy as np
 
-from nx_irreg.algorithms import (
+from irreg.graph.algorithms import (
     GraphCycleError,
     bfs,
     bfs_order,
     lexicographic_order,
     topological_order,
 )
-from nx_irreg.algorithms import (
+from irreg.graph.algorithms import (
     dag_longest_path as longest_path,
 )
-from nx_irreg.algorithms import topological_generations as engine_generations
+from irreg.graph.algorithms import topological_generations as engine_generations
 from nx_irreg.backend_graph import BackendGraph
 from nx_irreg.nxapi._components import check_directed
 from nx_irreg.nxapi._lengths import counts_hops, length_value, missing_node, node_position, node_set

@@ -25,11 +25,10 @@ host_threads = int(os.environ["HOST_THREADS"]) if "HOST_THREADS" in os.environ e
 cache = os.path.join(os.environ.get("EMU_SIMSPEED_CACHE", "/tmp"), f"emu_simspeed_er{scale}.npz")
 if not os.path.exists(cache):
     from irreg.emu.inputs import bfs_graph, bfs_specs, csr_arrays
-    from nx_irreg import IrregGraph
 
     spec = bfs_specs(scale)["er"]
     print(f"building {spec} ...", file=sys.stderr, flush=True)
-    offsets, targets = csr_arrays(IrregGraph(bfs_graph(spec)))
+    offsets, targets = csr_arrays(bfs_graph(spec))
     np.savez(cache, offsets=offsets, targets=targets)
 arrays = np.load(cache)
 offsets, targets = arrays["offsets"], arrays["targets"]

@@ -4,8 +4,8 @@ import time
 
 import numpy as np
 
+from irreg.graph.algorithms import bfs
 from nx_irreg import IrregGraph
-from nx_irreg.algorithms import bfs
 
 rng = np.random.default_rng(1)
 n, m = 1_000_000, 8_000_000

@@ -243,7 +243,7 @@ def _parse_log(text: str) -> dict[str, Any]:
 
 
 def _neigh_modify(rebuild: str | int) -> str:
-    from irreg.md_driver import parse_rebuild  # the same "auto" | period rule as our driver
+    from irreg.rebuild_schedule import parse_rebuild  # the same "auto" | period rule as our driver
 
     every = parse_rebuild(rebuild)
     if every == 0:

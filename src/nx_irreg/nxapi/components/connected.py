@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import networkx as nx
 import numpy as np
 
-from nx_irreg.algorithms import bfs_order
+from irreg.graph.algorithms import bfs_order
 from nx_irreg.backend_graph import BackendGraph
 from nx_irreg.nxapi._components import component_labels, connected_sets, count_components
 from nx_irreg.options import resolve

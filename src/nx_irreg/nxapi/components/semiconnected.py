@@ -6,9 +6,9 @@ from __future__ import annotations
 import networkx as nx
 import numpy as np
 
-from nx_irreg.algorithms import topological_order
+from irreg.graph import IrregGraph
+from irreg.graph.algorithms import topological_order
 from nx_irreg.backend_graph import BackendGraph
-from nx_irreg.graph import IrregGraph
 from nx_irreg.nxapi._components import check_directed, condensation_edges, strongly_connected
 from nx_irreg.options import check_no_variant, resolve
 

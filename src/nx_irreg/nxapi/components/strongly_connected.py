@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 import networkx as nx
 import numpy as np
 
-from nx_irreg.algorithms import SccOrder, kosaraju_components
+from irreg.graph.algorithms import SccOrder, kosaraju_components
 from nx_irreg.backend_graph import BackendGraph
 from nx_irreg.nxapi._components import check_directed, ordered_sets, strongly_connected
 from nx_irreg.nxapi._lengths import missing_node, node_position

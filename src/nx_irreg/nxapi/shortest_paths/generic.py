@@ -15,8 +15,8 @@ from collections.abc import Iterator
 import networkx as nx
 import numpy as np
 
-from nx_irreg.algorithms import bellman_ford, bfs_order, bidirectional_search
-from nx_irreg.algorithms.many_sources import summed_lengths
+from irreg.graph.algorithms import bellman_ford, bfs_order, bidirectional_search
+from irreg.graph.algorithms.many_sources import summed_lengths
 from nx_irreg.backend_graph import BackendGraph
 from nx_irreg.nxapi._lengths import length_dict, node_position
 from nx_irreg.nxapi._many_sources import chunk_results

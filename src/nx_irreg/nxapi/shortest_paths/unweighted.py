@@ -14,10 +14,10 @@ import networkx as nx
 import numpy as np
 
 from irreg import _core
-from nx_irreg.algorithms import bfs, bfs_order, bidirectional_search
-from nx_irreg.algorithms.many_sources import bfs_lengths
+from irreg.graph import IrregGraph
+from irreg.graph.algorithms import bfs, bfs_order, bidirectional_search
+from irreg.graph.algorithms.many_sources import bfs_lengths
 from nx_irreg.backend_graph import BackendGraph
-from nx_irreg.graph import IrregGraph
 from nx_irreg.nxapi._lengths import level_of_order, node_position, ordered_by
 from nx_irreg.nxapi._many_sources import per_source
 from nx_irreg.nxapi._paths import lazy_lengths, lazy_paths, path_dict

@@ -16,7 +16,8 @@ from collections.abc import Iterator
 import networkx as nx
 import numpy as np
 
-from nx_irreg.algorithms import (
+from irreg.graph import IrregGraph
+from irreg.graph.algorithms import (
     NegativeCycleError,
     bellman_ford,
     bfs_order,
@@ -25,9 +26,8 @@ from nx_irreg.algorithms import (
     dijkstra_predecessors,
     sssp,
 )
-from nx_irreg.algorithms.many_sources import bellman_ford_lengths, dijkstra_lengths
+from irreg.graph.algorithms.many_sources import bellman_ford_lengths, dijkstra_lengths
 from nx_irreg.backend_graph import BackendGraph
-from nx_irreg.graph import IrregGraph
 from nx_irreg.nxapi._lengths import (
     counts_hops,
     length_dict,
@@ -565,7 +565,7 @@ def _dijkstra_chunks(G: BackendGraph, cutoff, weight, opts: Options, *, parents:
     """Per source ``(order, lengths, parent)`` in NetworkX's settle order, chunked."""
     _check_dijkstra_variant("all_pairs_dijkstra", opts)
     if counts_hops(G, weight):
-        from nx_irreg.algorithms.many_sources import bfs_lengths
+        from irreg.graph.algorithms.many_sources import bfs_lengths
 
         limit = None if cutoff is None else max(int(cutoff // 1), 0)
         return per_source(G, bfs_lengths, opts, depth_limit=limit, parents=parents), True

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 import networkx as nx
 import numpy as np
 
-from nx_irreg.algorithms import EDGE_LABELS, bfs, bfs_order
-from nx_irreg.algorithms import bfs_labeled_edges as labeled_edges
+from irreg.graph.algorithms import EDGE_LABELS, bfs, bfs_order
+from irreg.graph.algorithms import bfs_labeled_edges as labeled_edges
 from nx_irreg.backend_graph import BackendGraph
 from nx_irreg.nxapi._lengths import missing_node, node_position, node_set
 from nx_irreg.options import check_no_variant, resolve
@@ -99,7 +99,7 @@ def generic_bfs_edges(
 def bfs_labeled_edges(G: BackendGraph, sources: object, **options: object) -> Iterator[tuple]:
     """``(u, v, label)`` for every edge NetworkX's labelled BFS scans, in its order, the labels
     ``"tree"``, ``"level"``, ``"forward"``, ``"reverse"`` (one C++ walk, see
-    :func:`nx_irreg.algorithms.bfs_labeled_edges`).
+    :func:`irreg.graph.algorithms.bfs_labeled_edges`).
 
     As in NetworkX, ``sources`` is a node or an iterable of nodes, and a source not in ``G``
     raises ``KeyError`` when the queue reaches it, after the edges of the sources before it.

@@ -3,7 +3,7 @@
 NetworkX defines every function of this module by one walk, ``dfs_labeled_edges``: its stack
 scans each node's neighbours in adjacency order, ``depth_now < depth_limit`` deciding whether a
 newly found node is searched. The converted CSR keeps that order and the C++ kernel
-(:func:`nx_irreg.algorithms.dfs_labeled_edges`) replays the walk's events; the other functions
+(:func:`irreg.graph.algorithms.dfs_labeled_edges`) replays the walk's events; the other functions
 read them as NetworkX's do: tree edges are the ``"forward"`` edges but the roots' own, the
 preorder their heads, the postorder the heads of ``"reverse"`` edges (a node the depth limit
 kept from being searched gets ``"reverse-depth_limit"`` and so is in no postorder). With
@@ -18,7 +18,7 @@ from collections.abc import Iterator
 import networkx as nx
 import numpy as np
 
-from nx_irreg.algorithms import DFS_EDGE_LABELS, LabeledEdges, dfs_labeled_edges
+from irreg.graph.algorithms import DFS_EDGE_LABELS, LabeledEdges, dfs_labeled_edges
 from nx_irreg.backend_graph import BackendGraph
 from nx_irreg.nxapi._lengths import missing_node
 from nx_irreg.options import check_no_variant, resolve

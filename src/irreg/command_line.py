@@ -1,4 +1,5 @@
-"""What every command shares: the errors ``irreg`` reports on one line, and argparse types."""
+"""What the ``irreg`` commands and benchmarks share: the errors reported on one line, argparse
+types, output checks and how a duration is printed."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ __all__ = [
     "UsageError",
     "check_isa",
     "check_output",
+    "format_seconds",
     "int_between",
     "non_negative_int",
     "positive_int",
@@ -22,7 +24,6 @@ __all__ = [
     "write_json_report",
     "write_output",
 ]
-
 
 
 class UsageError(Exception):
@@ -142,3 +143,12 @@ def write_json_report(path: str, report: object) -> None:
         print(text)
     else:
         write_output("--json", path, text + "\n")
+
+
+def format_seconds(seconds: float, *, tick: bool = False) -> str:
+    """``0.00123`` -> ``"1.230 ms"``; as an axis ``tick``, no fixed decimals: ``"10 ms"``."""
+    scale, unit, digits = next(
+        ((s, u, 3) for s, u in ((1.0, "s"), (1e-3, "ms"), (1e-6, "us")) if seconds >= s),
+        (1e-9, "ns", 1),
+    )
+    return f"{seconds / scale:{'g' if tick else f'.{digits}f'}} {unit}"

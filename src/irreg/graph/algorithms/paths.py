@@ -13,9 +13,10 @@ from typing import NamedTuple
 import numpy as np
 
 from irreg import _core
+from irreg.graph.algorithms._run import RunStats, check_graph, check_source, run_stats
+from irreg.graph.irreg_graph import IrregGraph
+from irreg.graph.registry import ALGORITHMS
 from irreg.threads import resolve_threads
-from nx_irreg.algorithms._run import RunStats, check_graph, check_source, run_stats
-from nx_irreg.graph import IrregGraph
 
 
 class PathResult(NamedTuple):
@@ -64,7 +65,7 @@ def _best_paths(
     s = check_source(g, source)
     widest = algorithm == "sswp"
     t = resolve_threads(threads)
-    if (variant or _core.default_variant(algorithm)) == "dijkstra":  # serial: one heap
+    if (variant or ALGORITHMS[algorithm].default_variant) == "dijkstra":  # serial: one heap
         value, _, _, _, stats, *_ = _core.dijkstra(
             g._core, [s], widest=widest, refuse_negative=not widest
         )

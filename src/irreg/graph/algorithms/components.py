@@ -7,9 +7,9 @@ from typing import NamedTuple
 import numpy as np
 
 from irreg import _core
+from irreg.graph.algorithms._run import RunStats, check_graph, run_stats
+from irreg.graph.irreg_graph import IrregGraph
 from irreg.threads import resolve_threads
-from nx_irreg.algorithms._run import RunStats, check_graph, run_stats
-from nx_irreg.graph import IrregGraph
 
 
 class WccResult(NamedTuple):
@@ -84,7 +84,7 @@ def kosaraju_components(
     component). Serial, O(n + m). ``preorder``: each component's vertices in depth-first
     preorder from its root, as NetworkX 3.4 and 3.5 add them.
     """
-    from nx_irreg.algorithms.traversal import DFS_EDGE_LABELS, dfs_labeled_edges
+    from irreg.graph.algorithms.traversal import DFS_EDGE_LABELS, dfs_labeled_edges
 
     g = check_graph(graph)
     roots = None if source is None else [source]

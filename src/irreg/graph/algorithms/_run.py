@@ -6,7 +6,8 @@ import numbers
 from dataclasses import dataclass
 
 from irreg import _core
-from nx_irreg.graph import IrregGraph
+from irreg.graph.irreg_graph import IrregGraph
+from irreg.graph.registry import ALGORITHMS
 
 
 @dataclass(frozen=True)
@@ -63,17 +64,10 @@ def check_source(graph: IrregGraph, source: object) -> int:
     return int(source)
 
 
-# The variants whose kernels run on the thread pool (DESIGN §12), as the core lists them; every
-# other one runs the serial code path whatever ``threads`` says.
-PARALLEL_VARIANTS = frozenset(
-    v for a in ("bfs", "sssp", "sswp", "wcc", "ts") for v in _core.parallel_variants(a)
-)
-
-
 def run_stats(algorithm: str, variant: str | None, isa: str | None, stats: dict) -> RunStats:
     """The stats of one run; ``stats["threads"]`` is the team the core used (1 for a serial
     variant or a graph too small to be worth a fork)."""
-    variant = variant or _core.default_variant(algorithm)
+    variant = variant or ALGORITHMS[algorithm].default_variant
     return RunStats(algorithm=algorithm, variant=variant, isa=_core.resolve_isa(isa), **stats)
 
 

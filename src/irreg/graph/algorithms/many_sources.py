@@ -13,8 +13,8 @@ from typing import NamedTuple
 import numpy as np
 
 from irreg import _core
-from nx_irreg.algorithms._run import check_graph, hop_limit
-from nx_irreg.graph import IrregGraph
+from irreg.graph.algorithms._run import check_graph, hop_limit
+from irreg.graph.irreg_graph import IrregGraph
 
 __all__ = [
     "LengthSums",

@@ -1,4 +1,4 @@
-#include "graph/algorithms.hpp"
+#include "graph/run.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -8,37 +8,21 @@
 #include "core/dispatch.hpp"
 #include "core/team.hpp"
 #include "core/threads.hpp"
+#include "graph/engine.hpp"
+#include "graph/fast_kernels.hpp"
+#include "graph/ordered_kernels.hpp"
+#include "graph/programs/program_list.hpp"
+#include "graph/registry.hpp"
 
 namespace irreg {
 namespace graph {
 namespace {
-
-const char* const kEngineVariants[] = {"serial", "naive", "opt", "opt-search"};
-// The variants with a parallel path (DESIGN §12); the others run serially whatever `threads`.
-const char* const kParallelVariants[] = {"direction", "afforest", "delta", "kahn", "opt",
-                                         "opt-search"};
-
-bool RunsInParallel(const std::string& v) {
-  return std::find(std::begin(kParallelVariants), std::end(kParallelVariants), v) !=
-         std::end(kParallelVariants);
-}
 
 Variant ParseEngineVariant(const std::string& v) {
   if (v == "serial") return Variant::kSerial;
   if (v == "naive") return Variant::kNaive;
   if (v == "opt-search") return Variant::kOptSearch;
   return Variant::kOpt;
-}
-
-// Resolves "" to the default and rejects names the algorithm does not have.
-std::string CheckVariant(const std::string& algorithm, const std::string& requested) {
-  const std::string v = requested.empty() ? DefaultVariantOf(algorithm) : requested;
-  std::string known;
-  for (const std::string& name : VariantsOf(algorithm)) {
-    if (name == v) return v;
-    known += (known.empty() ? "" : ", ") + name;
-  }
-  throw std::invalid_argument("unknown variant '" + v + "' for " + algorithm + "; expected one of " + known);
 }
 
 void CheckSource(const Graph& g, VertexId source) {
@@ -60,28 +44,18 @@ void CheckNonNegative(const CsrGraph& csr) {
     }
 }
 
-// Variant "dijkstra" of SSSP/SSWP has one route, RunDijkstra (see algorithms.hpp).
+// Variant "dijkstra" of SSSP/SSWP has one route, RunDijkstra (see run.hpp).
 void RefuseDijkstraVariant(const std::string& algorithm, const std::string& v) {
   if (v == "dijkstra")
     throw std::invalid_argument("variant 'dijkstra' of " + algorithm +
                                 " runs through RunDijkstra (irreg._core.dijkstra)");
 }
 
-// Vertices plus edges per thread below which one more thread costs more than it saves: the
-// crossovers of 2 threads against 1 on an idle 2-core machine (issue 34; `irreg bench graph
-// --graph rmat:14:16 rmat:15:16 er:16384:262144 er:32768:524288 grid:300:300`): delta-stepping
-// broke even near 500,000 edges, direction BFS near 250,000 (worse on deep graphs: 0.68x on a
-// 300 x 300 grid), Afforest near 130,000. Under core/team.hpp's exact teams (the tests) a call
-// runs on the threads it asks for, whatever its size.
-int64_t WorkPerThread(const std::string& v) {
-  if (v == "delta") return int64_t{1} << 18;
-  if (v == "afforest") return int64_t{1} << 16;
-  return int64_t{1} << 17;  // direction, kahn, opt, reachability
-}
-
-// What variant `v` asks of core/team.hpp: 1 thread for a serial variant.
+// What variant `v` asks of core/team.hpp: 1 thread for a serial variant, the registry's work
+// per thread (registry.cpp says how it was measured).
 TeamAsk AskFor(const std::string& v, const CsrGraph& g, int32_t threads) {
-  return {RunsInParallel(v) ? threads : 1, g.n + g.num_edges(), WorkPerThread(v)};
+  const VariantInfo& info = VariantNamed(v);
+  return {info.parallel ? threads : 1, g.n + g.num_edges(), info.work_per_thread};
 }
 
 // Runs a fast kernel on a team of `threads` and records its wall time as compute_seconds and
@@ -109,43 +83,6 @@ RunStats RunProgram(const GraphLayout& layout, P* program, const std::string& va
 }
 
 }  // namespace
-
-std::vector<std::string> VariantsOf(const std::string& algorithm) {
-  std::vector<std::string> out(std::begin(kEngineVariants), std::end(kEngineVariants));
-  if (algorithm == "bfs") out.push_back("direction");
-  if (algorithm == "wcc") out.insert(out.end(), {"afforest", "union-find"});
-  if (algorithm == "sssp" || algorithm == "sswp") out.insert(out.end(), {"delta", "dijkstra"});
-  if (algorithm == "ts") out.push_back("kahn");
-  return out;
-}
-
-// The fastest correct method of each algorithm on this machine (`irreg bench graph`, RMAT scale
-// 20, ER of the same size, 1000 x 1000 grid; see tests/benchmarks/results/graph_full.txt):
-// direction-optimizing BFS 25 ms vs opt 250 ms on RMAT; union-find WCC 90 ms vs opt 769 ms;
-// Dijkstra SSSP 802 ms vs opt 875 ms on RMAT and 185 ms vs 1.85 s on the grid. On the random
-// DAG, TS touches few edges per tile per generation (SIMD utilization 0.09): naive 342-404 ms
-// beats opt 741-910 ms.
-// Then, at 1 thread (a shared 2-core machine, medians of 5 of the run's seconds, two runs, rough;
-// GAPBS weights 1..255): delta-stepping SSSP 52-62 ms vs Dijkstra 104-114 ms on RMAT scale 18
-// (source: the highest degree) and 66-70 ms vs 177-192 ms on the 1000 x 1000 grid; SSWP 49 vs
-// 117-124 ms and 76-77 vs 264-268 ms. Afforest WCC 57-59 ms vs union-find 131-133 ms on
-// undirected RMAT scale 20; on the directed one about even, 78-85 vs 73-94 ms (no in-edges: see
-// afforest_wcc.cpp). Frontier Kahn TS 128-231 ms vs naive 192-309 ms on dag:1000000:8000000,
-// naive's time not counting the in-degree pass Kahn's includes.
-std::vector<std::string> ParallelVariantsOf(const std::string& algorithm) {
-  std::vector<std::string> out;
-  for (const std::string& v : VariantsOf(algorithm))
-    if (RunsInParallel(v)) out.push_back(v);
-  return out;
-}
-
-std::string DefaultVariantOf(const std::string& algorithm) {
-  if (algorithm == "bfs") return "direction";
-  if (algorithm == "wcc") return "afforest";
-  if (algorithm == "sssp" || algorithm == "sswp") return "delta";
-  if (algorithm == "ts") return "kahn";
-  return "opt";
-}
 
 BfsResult RunBfs(const Graph& g, VertexId source, const std::string& variant, const std::string& isa, int32_t threads) {
   CheckThreads(threads);

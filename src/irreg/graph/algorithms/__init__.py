@@ -1,4 +1,4 @@
-"""Keyword-only graph algorithms over :class:`~nx_irreg.IrregGraph` (seed 000 §6.1).
+"""Keyword-only graph algorithms over :class:`~irreg.graph.IrregGraph` (seed 000 §6.1).
 
 Each takes ``variant=`` (the seed's ``"serial"``, ``"naive"``, ``"opt"``, ``"opt-search"``, and
 for some a faster method, which is then the default: :func:`variants`) and ``isa=``, and returns
@@ -7,13 +7,12 @@ NumPy arrays and a :class:`RunStats`. Results do not depend on the variant or th
 The serial kernels in NetworkX's order (:func:`bfs_order`, :func:`dfs_labeled_edges`,
 :func:`topological_order`, :func:`dijkstra`, :func:`bellman_ford`,
 :func:`strongly_connected_components`) back the NetworkX
-backend's functions whose output order NetworkX defines. :mod:`nx_irreg.algorithms.verify` holds
+backend's functions whose output order NetworkX defines. :mod:`irreg.graph.verify` holds
 one serial reference and verifier per algorithm, shared by the tests and ``irreg bench graph``.
 """
 
-from irreg import _core
-from nx_irreg.algorithms._run import PARALLEL_VARIANTS, RunStats
-from nx_irreg.algorithms.components import (
+from irreg.graph.algorithms._run import RunStats
+from irreg.graph.algorithms.components import (
     SccOrder,
     WccResult,
     bfs_components,
@@ -21,7 +20,7 @@ from nx_irreg.algorithms.components import (
     strongly_connected_components,
     wcc,
 )
-from nx_irreg.algorithms.dag import (
+from irreg.graph.algorithms.dag import (
     GraphCycleError,
     LongestPath,
     TopoOrder,
@@ -31,7 +30,7 @@ from nx_irreg.algorithms.dag import (
     topological_generations,
     topological_order,
 )
-from nx_irreg.algorithms.paths import (
+from irreg.graph.algorithms.paths import (
     BellmanFordPaths,
     FoundPath,
     NegativeCycleError,
@@ -44,7 +43,7 @@ from nx_irreg.algorithms.paths import (
     sssp,
     sswp,
 )
-from nx_irreg.algorithms.traversal import (
+from irreg.graph.algorithms.traversal import (
     DFS_EDGE_LABELS,
     EDGE_LABELS,
     BfsOrder,
@@ -56,14 +55,21 @@ from nx_irreg.algorithms.traversal import (
     dfs_labeled_edges,
     reachable,
 )
+from irreg.graph.irreg_graph import IrregGraph
+from irreg.graph.registry import PARALLEL_VARIANTS, algorithm, variants
 
 
-def variants(algorithm: str) -> list[str]:
-    """The variant names of ``algorithm`` (``"bfs"``, ``"sssp"``, ``"sswp"``, ``"wcc"``, ``"ts"``)."""
-    if algorithm not in ("bfs", "sssp", "sswp", "wcc", "ts"):
-        raise ValueError(f"unknown algorithm {algorithm!r}; expected bfs, sssp, sswp, wcc or ts")
-    return list(_core.variants(algorithm))
-
+def run(
+    name: str, graph: IrregGraph, *, source: int | None = None, variant: str | None = None,
+    isa: str | None = None, threads: int | None = None,
+):
+    """Runs registry algorithm ``name`` (``"bfs"``, ``"ts"``, ...: :mod:`irreg.graph.registry`)
+    through the function its row names; ``source`` is passed to the algorithms that take one."""
+    row = algorithm(name)
+    options = {"variant": variant, "isa": isa, "threads": threads}
+    if row.sourced:
+        options["source"] = source
+    return globals()[row.function](graph, **options)
 
 __all__ = [
     "DFS_EDGE_LABELS",
@@ -97,6 +103,7 @@ __all__ = [
     "kosaraju_components",
     "lexicographic_order",
     "reachable",
+    "run",
     "sssp",
     "sswp",
     "strongly_connected_components",

@@ -31,7 +31,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from nx_irreg.graph import IrregGraph
+from irreg.graph.irreg_graph import IrregGraph
+from irreg.graph.registry import algorithm
 
 __all__ = [
     "REL",
@@ -51,7 +52,6 @@ __all__ = [
 
 # Default relative tolerance of SSSP distances: float sums along different shortest paths.
 REL = 1e-12
-ALGORITHMS = ("bfs", "sssp", "sswp", "wcc", "ts")
 
 
 # --- references: serial, over the CSR ------------------------------------------------------------
@@ -232,6 +232,26 @@ class TopoReference(NamedTuple):
     order: np.ndarray
 
 
+def _bfs_reference(graph: IrregGraph, source: int | None) -> BfsReference:
+    depth = bfs_depth(graph, source)
+    return BfsReference(depth, bfs_parent(graph, depth))
+
+
+def _topo_reference(graph: IrregGraph, source: int | None) -> TopoReference:
+    generation = generations(graph)
+    return TopoReference(generation, np.argsort(generation, kind="stable").astype(np.int32))
+
+
+# One reference per registry algorithm (irreg.graph.registry), with its result's fields.
+REFERENCES = {
+    "bfs": _bfs_reference,
+    "sssp": lambda graph, source: PathReference(shortest_paths(graph, source)),
+    "sswp": lambda graph, source: PathReference(widest_paths(graph, source)),
+    "wcc": lambda graph, source: WccReference(components(graph)),
+    "ts": _topo_reference,
+}
+
+
 class Verifier:
     """The serial reference of one algorithm on one graph (and source), computed once.
 
@@ -242,32 +262,18 @@ class Verifier:
 
     def __init__(
         self,
-        algorithm: str,
+        name: str,
         graph: IrregGraph,
         *,
         source: int | None = None,
         rtol: float = REL,
     ) -> None:
-        if algorithm not in ALGORITHMS:
-            raise ValueError(f"unknown algorithm {algorithm!r}; expected one of {ALGORITHMS}")
-        self.algorithm = algorithm
+        if algorithm(name).name not in REFERENCES:
+            raise ValueError(f"no serial reference for {name!r} yet")
+        self.algorithm = name
         self.source = source
         self.rtol = rtol
-        self.expected: Any
-        if algorithm == "bfs":
-            depth = bfs_depth(graph, source)
-            self.expected = BfsReference(depth, bfs_parent(graph, depth))
-        elif algorithm == "sssp":
-            self.expected = PathReference(shortest_paths(graph, source))
-        elif algorithm == "sswp":
-            self.expected = PathReference(widest_paths(graph, source))
-        elif algorithm == "wcc":
-            self.expected = WccReference(components(graph))
-        else:
-            generation = generations(graph)
-            self.expected = TopoReference(
-                generation, np.argsort(generation, kind="stable").astype(np.int32)
-            )
+        self.expected: Any = REFERENCES[name](graph, source)
 
     def __call__(self, result: Any) -> None:
         where = self.algorithm if self.source is None else f"{self.algorithm} from {self.source}"

@@ -7,9 +7,9 @@ from typing import NamedTuple
 import numpy as np
 
 from irreg import _core
+from irreg.graph.algorithms._run import RunStats, check_graph, run_stats
+from irreg.graph.irreg_graph import IrregGraph
 from irreg.threads import resolve_threads
-from nx_irreg.algorithms._run import RunStats, check_graph, run_stats
-from nx_irreg.graph import IrregGraph
 
 
 class GraphCycleError(ValueError):

@@ -1,0 +1,73 @@
+// The serial kernels in NetworkX's order, one file each, behind the NetworkX backend's functions
+// whose output order NetworkX defines.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "graph/csr_graph.hpp"
+#include "graph/ordered_results.hpp"
+#include "graph/results.hpp"
+
+namespace irreg::graph {
+
+// Files: ordered_bfs.cpp, ordered_dfs.cpp, ordered_topological_sort.cpp, bellman_ford.cpp,
+// strongly_connected.cpp, bidirectional_search.cpp, dag_longest_path.cpp, many_sources.cpp,
+// lexicographic_topological_sort.cpp, dijkstra.cpp.
+
+// Dijkstra with a binary heap, values settled in order (also SSSP/SSWP's "dijkstra" variant).
+// target >= 0: stop once it settles (NetworkX's source-to-target searches).
+SettledValues Dijkstra(const CsrGraph& g, const std::vector<VertexId>& sources,
+                       PathObjective objective, std::optional<double> cutoff = std::nullopt,
+                       VertexId target = -1, bool equal_predecessors = false);
+// depth_limit < 0: no limit.
+OrderedLevels OrderedBfs(const CsrGraph& g, const std::vector<VertexId>& sources,
+                         int64_t depth_limit);
+// Depth-first search from each unvisited root in turn (ordered_dfs.cpp): iterative (explicit
+// stack), rows in stored order, every event of networkx.dfs_labeled_edges in its order, labels
+// DfsEdgeLabel. depth_limit: a vertex is searched while the stack holds fewer vertices than it
+// (NetworkX's depth_now < depth_limit; a root always is); < 0: no limit.
+LabeledEdges OrderedDfs(const CsrGraph& g, const std::vector<VertexId>& roots,
+                        int64_t depth_limit);
+// (Weakly) connected components in NetworkX's order and set order (ordered_bfs.cpp); `in`: the
+// in-edges in G._pred's order for weakly connected components, null for an undirected graph.
+OrderedComponents OrderedBfsComponents(const CsrGraph& out, const CsrGraph* in);
+// whole_graph_exit: NetworkX 3.7's order inside the last component (strongly_connected.cpp).
+OrderedComponents OrderedStronglyConnectedComponents(const CsrGraph& g, bool whole_graph_exit);
+// Kosaraju's second pass over `post`, a DFS postorder of the reversed graph (NetworkX's
+// kosaraju_strongly_connected_components order; `preorder`: NetworkX 3.4/3.5's order inside a
+// component); `component` is left empty.
+OrderedComponents KosarajuComponents(const CsrGraph& g, const std::vector<VertexId>& post,
+                                     bool preorder);
+OrderedGenerations OrderedTopologicalGenerations(const CsrGraph& g);
+// NetworkX's bidirectional_shortest_path and bidirectional_dijkstra (bidirectional_search.cpp):
+// `in` holds the in-edges in G._pred's order (for an undirected graph, `out` again).
+// unit_weights: every edge weighs 1 (NetworkX's weight=None on a graph converted with weights).
+FoundPath BidirectionalBfs(const CsrGraph& out, const CsrGraph& in, VertexId source,
+                           VertexId target);
+FoundPath BidirectionalDijkstra(const CsrGraph& out, const CsrGraph& in, VertexId source,
+                                VertexId target, bool unit_weights = false);
+// NetworkX's dag_longest_path (dag_longest_path.cpp): `in` holds the in-edges in G._pred's
+// order; every_edge, when given, is every edge's weight.
+LongestPath DagLongestPath(const CsrGraph& out, const CsrGraph& in,
+                           std::optional<double> every_edge);
+// Chunks of all-pairs lengths (many_sources.cpp): the ordered kernels once per source.
+ManySourceLengths ManySourceBfs(const CsrGraph& g, const std::vector<VertexId>& sources,
+                                int64_t depth_limit, bool parents);
+ManySourceLengths ManySourceDijkstra(const CsrGraph& g, const std::vector<VertexId>& sources,
+                                     std::optional<double> cutoff, bool parents);
+ManySourceLengths ManySourceBellmanFord(const CsrGraph& g, const std::vector<VertexId>& sources);
+// heuristic: NetworkX's default early negative-cycle check (find_negative_cycle needs it; the
+// distances and predecessors of a graph without one do not depend on it).
+BellmanFordResult BellmanFord(const CsrGraph& g, const std::vector<VertexId>& sources,
+                              bool heuristic = true);
+// Edges of the queue walk from `sources` with NetworkX's labels (ordered_bfs.cpp).
+LabeledEdges OrderedLabeledEdges(const CsrGraph& g, const std::vector<VertexId>& sources,
+                                 bool directed);
+// Kahn's algorithm popping the smallest rank first; by_rank: the vertices from rank 0 up
+// (lexicographic_topological_sort.cpp). Throws std::invalid_argument unless a permutation.
+TopologicalOrder LexicographicTopologicalSort(const CsrGraph& g,
+                                              const std::vector<VertexId>& by_rank);
+
+}  // namespace irreg::graph

@@ -1,0 +1,73 @@
+// What the kernels in NetworkX's order return (ordered_kernels.hpp): orders, levels, labelled
+// edges, components and paths as NetworkX yields them.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/types.hpp"
+
+namespace irreg::graph {
+
+// Vertices level by level as a FIFO queue discovers them, rows scanned in their stored order:
+// exactly NetworkX's generic_bfs_edges / bfs_layers order when the CSR came from its adjacency.
+struct OrderedLevels {
+  std::vector<VertexId> order;     // sources (once each, in the given order), then discoveries
+  std::vector<VertexId> parent;    // the discoverer; -1 for sources and unreached vertices
+  std::vector<int64_t> level_end;  // level k is order[level_end[k-1] (0 for k = 0), level_end[k])
+};
+// A source-to-target path (bidirectional searches).
+struct FoundPath {
+  std::vector<VertexId> path;  // source ... target; empty: target not reachable
+  double length = 0;
+  bool contradiction = false;  // Dijkstra: a negative weight improved a settled vertex
+};
+// dag_longest_path: the path, its length, and whether the graph had a topological order.
+struct LongestPath {
+  std::vector<VertexId> path;
+  double length = 0;
+  bool acyclic = true;
+};
+// One chunk of an all-pairs computation: per source, its reached vertices in NetworkX's order,
+// their lengths and (when asked) the vertex each was reached from.
+struct ManySourceLengths {
+  std::vector<int64_t> offsets;  // source i: entries [offsets[i], offsets[i + 1])
+  std::vector<VertexId> order;
+  std::vector<double> value;
+  std::vector<VertexId> parent;  // -1 for the source; empty unless asked for
+  int64_t failed_at = -1;        // the first source whose search failed (negative cycle or
+                                 // contradiction); the sources before it are complete
+};
+// bfs_labeled_edges: the edges in the order the queue walk scans them, each with its label.
+enum class EdgeLabel : int8_t { kTree = 0, kLevel = 1, kForward = 2, kReverse = 3 };
+struct LabeledEdges {
+  std::vector<VertexId> tail, head;
+  std::vector<int8_t> label;  // EdgeLabel, or DfsEdgeLabel for OrderedDfs
+};
+// dfs_labeled_edges's labels: "forward", "nontree", "reverse", "reverse-depth_limit".
+enum class DfsEdgeLabel : int8_t {
+  kForward = 0,
+  kNontree = 1,
+  kReverse = 2,
+  kReverseDepthLimit = 3,
+};
+// A topological order as far as Kahn's algorithm got (lexicographical_topological_sort).
+struct TopologicalOrder {
+  std::vector<VertexId> order;
+  bool complete = true;  // false: a cycle left vertices whose in-degree never reached zero
+};
+// Kahn's algorithm by generations in NetworkX's order (topological_generations).
+struct OrderedGenerations {
+  std::vector<VertexId> order;
+  std::vector<int64_t> generation_end;
+  bool complete = true;  // false: a cycle left vertices whose in-degree never reached zero
+};
+// Strongly connected components in the order NetworkX's strongly_connected_components yields
+// them (Tarjan with Nuutila's finish-time stack, rows scanned in their stored order).
+struct OrderedComponents {
+  std::vector<VertexId> order;  // component by component: its root, then as NetworkX adds them
+  std::vector<int64_t> component_end;  // k is order[component_end[k-1] (0 for k = 0), ...[k])
+  std::vector<int32_t> component;      // per vertex: k, its component's place in that order
+};
+
+}  // namespace irreg::graph

@@ -1,0 +1,47 @@
+// The run wrappers of the seed's algorithms: check arguments against the registry
+// (registry.hpp), pick the kernel, form the team (core/team.hpp) and time it
+// (RunStats::compute_seconds for the fast kernels; the engine keeps its own per-phase
+// accounting). The kernels themselves never time.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "graph/graph.hpp"
+#include "graph/results.hpp"
+
+namespace irreg::graph {
+
+// `variant` "" means the default; `isa` "" the default ISA; `threads` the OpenMP threads (1: the
+// serial path; results do not depend on it). Unknown names, out-of-range sources and thread
+// counts throw std::invalid_argument; a negative SSSP weight too.
+BfsResult RunBfs(const Graph& g, VertexId source, const std::string& variant,
+                 const std::string& isa, int32_t threads = 1);
+LabelResult RunWcc(const Graph& g, const std::string& variant, const std::string& isa,
+                   int32_t threads = 1);
+LabelResult RunTopologicalGenerations(const Graph& g, const std::string& variant,
+                                      const std::string& isa, int32_t threads = 1);
+// The engine variants of SSSP and SSWP. Their "dijkstra" variant is RunDijkstra, the one route to
+// the Dijkstra kernel (it also serves the NetworkX backend): asked for it, these throw
+// std::invalid_argument saying so.
+ValueResult RunSssp(const Graph& g, VertexId source, const std::string& variant,
+                    const std::string& isa, int32_t threads = 1);
+ValueResult RunSswp(const Graph& g, VertexId source, const std::string& variant,
+                    const std::string& isa, int32_t threads = 1);
+// Dijkstra from `sources` (each checked), timed. cutoff: values worse than it are not kept
+// (nullopt: none). refuse_negative (SSSP's contract): a negative weight throws
+// std::invalid_argument naming the edge, as RunSssp does; otherwise a negative weight that
+// improves a settled vertex ends the search with `contradiction` set (NetworkX's behaviour).
+SettledValues RunDijkstra(const Graph& g, const std::vector<VertexId>& sources,
+                          PathObjective objective, std::optional<double> cutoff,
+                          bool refuse_negative, VertexId target = -1,
+                          bool equal_predecessors = false);
+
+// Reachability from `source` over out-edges, or in-edges when `reverse` (built once, kept in
+// the layout), on a team worth the graph's size. Checks source and threads (invalid_argument).
+std::vector<uint8_t> RunReachable(const Graph& g, VertexId source, bool reverse,
+                                  int32_t threads);
+
+}  // namespace irreg::graph
