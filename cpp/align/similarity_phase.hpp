@@ -17,13 +17,22 @@
 #include <vector>
 
 #include "align/labelled_graph.hpp"
+#include "core/named_values.hpp"
 #include "align/quad_tree.hpp"
 #include "align/top_k.hpp"
 
 namespace irreg::align {
 
 enum class Scheme { kAll, kPair };
+inline constexpr NamedValue<Scheme> kSchemeNames[] = {
+    {"all", Scheme::kAll, "one task per bucket"},
+    {"pair", Scheme::kPair, "one task per bucket pair"},
+};
 enum class Layout { kBlk, kHcb };
+inline constexpr NamedValue<Layout> kLayoutNames[] = {
+    {"blk", Layout::kBlk, "vertices in blocks"},
+    {"hcb", Layout::kHcb, "vertices along a Hilbert curve"},
+};
 
 struct VertexLayout {
   std::vector<int32_t> order1, order2;  // layout id -> caller's id

@@ -1,14 +1,7 @@
 // irreg._core: the one extension module. The shared package irreg re-exports the ISA API and the
 // grouped index; nx_irreg reaches the graph engine, the NetworkX conversion, the aligner and the
 // Emu model through it, ase_irreg the Lennard-Jones system.
-#include "bindings/align_bindings.hpp"
-#include "bindings/emu_bindings.hpp"
-#include "bindings/graph_bindings.hpp"
-#include "bindings/grouped_index_bindings.hpp"
-#include "bindings/md_bindings.hpp"
-#include "bindings/networkx_bindings.hpp"
-#include "bindings/path_bindings.hpp"
-#include "bindings/thread_bindings.hpp"
+#include "bindings/bind.hpp"
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "irreg C++ core: ISA dispatch, the grouped index, the graph engine, the aligner, "

@@ -295,15 +295,13 @@ BfsResult SimulateBfs(const Machine& m, int32_t n, const int64_t* indptr, const 
   Simulator sim(m);
   sim.set_host_threads(o.host_threads);
   const int32_t nodelets = sim.nodelets();
-  if (o.strategy != "remote" && o.strategy != "migrate")
-    throw std::invalid_argument("strategy must be 'remote' or 'migrate', got '" + o.strategy + "'");
   if (o.threads < nodelets || o.threads % nodelets != 0)
     throw std::invalid_argument("threads must be a positive multiple of the nodelet count (" +
                                 std::to_string(nodelets) + "), got " +
                                 std::to_string(o.threads));
   if (o.edge_block < 1) throw std::invalid_argument("edge_block must be >= 1");
   if (source < 0 || source >= n) throw std::invalid_argument("source is not a vertex");
-  const bool migrate = o.strategy == "migrate";
+  const bool migrate = o.strategy == BfsStrategy::kMigrate;
 
   BfsState s;
   s.indptr = indptr;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/named_values.hpp"
 #include "emu/simulator.hpp"
 
 namespace irreg::emu {
@@ -27,8 +28,15 @@ StreamResult SimulateStream(const Machine& m, int64_t n, int32_t threads);
 // equal pieces, thread i spawned on nodelet i % nodelets (serial_remote_spawn) follows its piece
 // summing the weights. Bandwidth counts 16 bytes per element over the whole time, spawns
 // included, as the benchmark does.
+enum class ChaseMode { kOrdered, kBlockShuffle, kIntraBlockShuffle, kFullBlockShuffle };
+inline constexpr NamedValue<ChaseMode> kChaseModeNames[] = {
+    {"ordered", ChaseMode::kOrdered, "the list in address order"},
+    {"block_shuffle", ChaseMode::kBlockShuffle, "blocks shuffled"},
+    {"intra_block_shuffle", ChaseMode::kIntraBlockShuffle, "shuffled inside each block"},
+    {"full_block_shuffle", ChaseMode::kFullBlockShuffle, "both"},
+};
 struct ChaseOptions {
-  std::string mode = "block_shuffle";
+  ChaseMode mode = ChaseMode::kBlockShuffle;
   int64_t block_size = 1;
   int32_t threads = 2048;
   uint64_t seed = 1;
@@ -65,8 +73,13 @@ SpmvResult SimulateSpmv(const Machine& m, int64_t rows, int64_t cols, const int6
 // "migrate": Algorithm 1, a threadlet migrates to each neighbour and claims it with a
 // compare-and-swap on its parent; "remote": Algorithm 2, remote writes into a new-parent array,
 // then a local scan. The graph is an undirected CSR without loops or repeated edges.
+enum class BfsStrategy { kRemote, kMigrate };
+inline constexpr NamedValue<BfsStrategy> kBfsStrategyNames[] = {
+    {"remote", BfsStrategy::kRemote, "Algorithm 2: remote writes, then a local scan"},
+    {"migrate", BfsStrategy::kMigrate, "Algorithm 1: threadlets migrate to each neighbour"},
+};
 struct BfsOptions {
-  std::string strategy = "remote";
+  BfsStrategy strategy = BfsStrategy::kRemote;
   int32_t threads = 512;
   int32_t edge_block = 14;
   int32_t host_threads = 1;  // simulate the nodes at once (Simulator::set_host_threads)

@@ -56,10 +56,10 @@ std::vector<int64_t> ChaseList(int64_t n, int32_t nodelets, const ChaseOptions& 
   for (int64_t p = 0; p < n; ++p) list[p] = (p % per) * nodelets + p / per;
   std::mt19937_64 rng(o.seed);
   const int64_t blocks = n / o.block_size;
-  if (o.mode == "intra_block_shuffle" || o.mode == "full_block_shuffle")
+  if (o.mode == ChaseMode::kIntraBlockShuffle || o.mode == ChaseMode::kFullBlockShuffle)
     for (int64_t b = 0; b < blocks; ++b)
       std::shuffle(list.begin() + b * o.block_size, list.begin() + (b + 1) * o.block_size, rng);
-  if (o.mode == "block_shuffle" || o.mode == "full_block_shuffle") {
+  if (o.mode == ChaseMode::kBlockShuffle || o.mode == ChaseMode::kFullBlockShuffle) {
     std::vector<int64_t> order(blocks);
     std::iota(order.begin(), order.end(), 0);
     std::shuffle(order.begin(), order.end(), rng);
@@ -77,11 +77,6 @@ std::vector<int64_t> ChaseList(int64_t n, int32_t nodelets, const ChaseOptions& 
 ChaseResult SimulatePointerChase(const Machine& m, int64_t n, const ChaseOptions& o) {
   Simulator sim(m);
   const int32_t nodelets = sim.nodelets();
-  if (o.mode != "ordered" && o.mode != "block_shuffle" && o.mode != "intra_block_shuffle" &&
-      o.mode != "full_block_shuffle")
-    throw std::invalid_argument(
-        "mode must be 'ordered', 'block_shuffle', 'intra_block_shuffle' or "
-        "'full_block_shuffle', got '" + o.mode + "'");
   if (n < 1 || n % nodelets != 0)
     throw std::invalid_argument("elements must be a positive multiple of the nodelet count (" +
                                 std::to_string(nodelets) + "), got " + std::to_string(n));

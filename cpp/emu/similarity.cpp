@@ -147,20 +147,16 @@ SimilarityResult SimulateSimilarity(const Machine& m, const align::LabelledGraph
                                     const align::LabelledGraph& g2, const SimilarityOptions& o) {
   Simulator sim(m);
   const int32_t nodelets = sim.nodelets();
-  if (o.scheme != "all" && o.scheme != "pair")
-    throw std::invalid_argument("scheme must be 'all' or 'pair', got '" + o.scheme + "'");
-  if (o.layout != "blk" && o.layout != "hcb")
-    throw std::invalid_argument("layout must be 'blk' or 'hcb', got '" + o.layout + "'");
   if (o.threads < 1) throw std::invalid_argument("threads must be >= 1");
   if (o.k < 1) throw std::invalid_argument("k must be >= 1");
   align::AlignParams p;
   p.k = o.k;
   p.bucket_size = o.bucket_size;
-  p.layout = o.layout == "hcb" ? align::Layout::kHcb : align::Layout::kBlk;
-  p.scheme = o.scheme == "all" ? align::Scheme::kAll : align::Scheme::kPair;
+  p.layout = o.layout;
+  p.scheme = o.scheme;
   const align::RoundInput fr = align::PrepareFirstRound(g1, g2, p);
   const int32_t n1 = g1.num_vertices(), n2 = g2.num_vertices();
-  const bool hcb = o.layout == "hcb";
+  const bool hcb = o.layout == align::Layout::kHcb;
 
   // Vertices live with their bucket (HCB) or in equal blocks of ids (BLK); layout ids index
   // the record arrays.
@@ -185,7 +181,7 @@ SimilarityResult SimulateSimilarity(const Machine& m, const align::LabelledGraph
   Tasks tasks;
   for (int32_t i = 0; i < b.size(); ++i) {
     if (b.begin1[i + 1] == b.begin1[i]) continue;
-    if (o.scheme == "all") {
+    if (o.scheme == align::Scheme::kAll) {
       tasks.bucket.push_back(i), tasks.other.push_back(-1), tasks.nodelet.push_back(bucket_owner[i]);
       continue;
     }
@@ -212,7 +208,7 @@ SimilarityResult SimulateSimilarity(const Machine& m, const align::LabelledGraph
   }
   std::vector<int32_t> order(tasks.bucket.size());
   std::iota(order.begin(), order.end(), 0);
-  if (o.scheme == "pair") {  // the task list is shuffled (seed §3.3.1)
+  if (o.scheme == align::Scheme::kPair) {  // the task list is shuffled (seed §3.3.1)
     std::mt19937_64 rng(o.seed);
     std::shuffle(order.begin(), order.end(), rng);
   }
@@ -220,7 +216,7 @@ SimilarityResult SimulateSimilarity(const Machine& m, const align::LabelledGraph
   // d % threads when there are fewer workers than nodelets. PAIR: a threadlet per task.
   std::vector<std::vector<int32_t>> lists;
   std::vector<Worker> workers;
-  if (o.scheme == "all") {
+  if (o.scheme == align::Scheme::kAll) {
     const int32_t used = std::min(o.threads, nodelets);
     std::vector<int32_t> per(nodelets, 0);
     for (int32_t w = 0; w < o.threads; ++w) ++per[w % used];

@@ -4,16 +4,14 @@
 // bucket, buckets in Hilbert order spread over nodelets by edges). Scores are the aligner's.
 #pragma once
 
-#include <string>
-
 #include "align/aligner.hpp"
 #include "emu/simulator.hpp"
 
 namespace irreg::emu {
 
 struct SimilarityOptions {
-  std::string scheme = "all";
-  std::string layout = "hcb";
+  align::Scheme scheme = align::Scheme::kAll;
+  align::Layout layout = align::Layout::kHcb;
   int32_t threads = 256;
   int32_t k = 10;
   int32_t bucket_size = 128;

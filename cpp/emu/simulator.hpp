@@ -105,16 +105,29 @@ struct Worker {
   int64_t s[8] = {0, 0, 0, 0, 0, 0, 0, 0};
 };
 
+// The event counts of a run, written once: Report's members, Report::Add (each node's counts add
+// up) and the binding's dict (Python reads them by name) all expand this list.
+#define IRREG_EMU_REPORT_COUNTS(X)                                                   \
+  X(migrations_intra) /* threadlet migrations within a node */                       \
+  X(migrations_inter) /* ... between nodes */                                        \
+  X(remote_writes)    /* posted writes to another nodelet */                         \
+  X(remote_writes_inter)                                                             \
+  X(atomics) /* memory-side atomics, local or remote */                              \
+  X(remote_atomics)                                                                  \
+  X(spawns) /* threadlets spawned */                                                 \
+  X(remote_spawns)                                                                   \
+  X(local_reads)                                                                     \
+  X(local_writes)                                                                    \
+  X(instructions)                                                                    \
+  X(threads_finished)                                                                \
+  X(threads_created)
+
 struct Report {
   Cycles cycles = 0;
   double seconds = 0;
-  int64_t migrations_intra = 0, migrations_inter = 0;
-  int64_t remote_writes = 0, remote_writes_inter = 0;
-  int64_t atomics = 0, remote_atomics = 0;
-  int64_t spawns = 0, remote_spawns = 0;
-  int64_t local_reads = 0, local_writes = 0;
-  int64_t instructions = 0;
-  int64_t threads_finished = 0, threads_created = 0;
+#define IRREG_EMU_REPORT_MEMBER(name) int64_t name = 0;
+  IRREG_EMU_REPORT_COUNTS(IRREG_EMU_REPORT_MEMBER)
+#undef IRREG_EMU_REPORT_MEMBER
   int64_t phases = 0;
   // Filled by Simulator::report from the resources, not by Add.
   std::vector<double> channel_busy, core_busy;      // cycles, per nodelet
@@ -124,21 +137,11 @@ struct Report {
   std::vector<int64_t> arrivals_waited;             // arrivals that found the nodelet full
 
   // Adds another node's report (the simulator keeps one per node): counts add up, peaks take
-  // the larger. A field added above belongs here too, unless report() fills it.
+  // the larger.
   void Add(const Report& o) {
-    migrations_intra += o.migrations_intra;
-    migrations_inter += o.migrations_inter;
-    remote_writes += o.remote_writes;
-    remote_writes_inter += o.remote_writes_inter;
-    atomics += o.atomics;
-    remote_atomics += o.remote_atomics;
-    spawns += o.spawns;
-    remote_spawns += o.remote_spawns;
-    local_reads += o.local_reads;
-    local_writes += o.local_writes;
-    instructions += o.instructions;
-    threads_finished += o.threads_finished;
-    threads_created += o.threads_created;
+#define IRREG_EMU_REPORT_ADD(name) name += o.name;
+    IRREG_EMU_REPORT_COUNTS(IRREG_EMU_REPORT_ADD)
+#undef IRREG_EMU_REPORT_ADD
     for (size_t d = 0; d < threads_started.size(); ++d) {
       threads_started[d] += o.threads_started[d];
       peak_threads[d] = std::max(peak_threads[d], o.peak_threads[d]);

@@ -17,12 +17,18 @@
 #include "md/box.hpp"
 #include "md/lj_coefficients.hpp"
 #include "md/md_kernels.hpp"
+#include "core/named_values.hpp"
 #include "md/neighbor_build.hpp"
 #include "tiling/index_collection.hpp"
 
 namespace irreg::md {
 
 enum class Regroup { kNone, kFull, kIncremental };
+inline constexpr NamedValue<Regroup> kRegroupNames[] = {
+    {"incremental", Regroup::kIncremental, "Inc-Group, the default"},
+    {"full", Regroup::kFull, "Regroup-All"},
+    {"none", Regroup::kNone, "Non-Group: plain list, scalar"},
+};
 
 // How the grouped force kernel runs on several threads (DESIGN §12); both keep the seed's
 // conflict-free groups as they are inside a tile:
@@ -31,6 +37,10 @@ enum class Regroup { kNone, kFull, kIncremental };
 //   kColouring  tiles are coloured so that the tiles of one colour write disjoint atoms; the
 //               colours run one after another, the tiles of a colour at once, on one array.
 enum class ForceSplit { kBuffers, kColouring };
+inline constexpr NamedValue<ForceSplit> kForceSplitNames[] = {
+    {"colouring", ForceSplit::kColouring, "tiles of one colour write disjoint atoms"},
+    {"buffers", ForceSplit::kBuffers, "a force array per thread, summed at the end"},
+};
 
 // LjSystem's constructor is the one place these are checked (Python callers only map onto them).
 struct LjOptions {

@@ -13,11 +13,16 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/named_values.hpp"
 #include "md/box.hpp"
 
 namespace irreg::md {
 
 enum class NeighborMethod { kBinned, kAllPairs };
+inline constexpr NamedValue<NeighborMethod> kNeighborMethodNames[] = {
+    {"binned", NeighborMethod::kBinned, "cell list, the default"},
+    {"allpairs", NeighborMethod::kAllPairs, "every pair tested, for small systems"},
+};
 
 struct PairList {
   std::vector<int64_t> row_begin;  // n_atoms + 1 offsets into cols

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include "core/named_values.hpp"
 #include "core/shared_array.hpp"
 #include "core/types.hpp"
 
@@ -32,11 +33,19 @@ struct TileGeometry {
 // Which lanes of a group may not repeat a vertex: graph kernels write only the destination
 // (column); MD writes forces to both ends, so neither a row nor a column may repeat.
 enum class ConflictRule { kDestination, kBothEnds };
+inline constexpr NamedValue<ConflictRule> kConflictRuleNames[] = {
+    {"destination", ConflictRule::kDestination, "graph kernels write the edge's destination"},
+    {"both_ends", ConflictRule::kBothEnds, "MD writes both ends"},
+};
 
 // How a tile's edges are packed: kWindow (default) places each edge with a find-first-set over
 // a window of 64 open groups, O(1) per edge; kFirstFit is the original inspector's greedy
 // first-fit over all of the tile's groups, kept as the paper's baseline.
 enum class Grouping { kWindow, kFirstFit };
+inline constexpr NamedValue<Grouping> kGroupingNames[] = {
+    {"window", Grouping::kWindow, "the default"},
+    {"first_fit", Grouping::kFirstFit, "the original inspector's greedy baseline"},
+};
 
 // One sorted Index/Pos generation. Tiles are sorted by key; within a tile Index is sorted.
 struct TileIndex {

@@ -59,8 +59,10 @@ def _tile_size(value: object) -> object:
         return None
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"tile_size must be None or an int, got {type(value).__name__}")
-    if value < 1 or value > 32768 or value & (value - 1):
-        raise ValueError(f"tile_size must be a power of two in [1, 32768], got {value}")
+    from irreg._core import MAX_TILE_SIZE
+
+    if value < 1 or value > MAX_TILE_SIZE or value & (value - 1):
+        raise ValueError(f"tile_size must be a power of two in [1, {MAX_TILE_SIZE}], got {value}")
     return value
 
 

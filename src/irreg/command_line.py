@@ -78,7 +78,7 @@ def int_between(low: int, high: int):
 
 
 def power_of_two(text: str) -> int:
-    """argparse type: a power of two >= 1 (a tile edge)."""
+    """argparse type: a power of two >= 1 (a tile edge; the core checks its upper limit)."""
     value = _int_at_least(text, 1)
     if value & (value - 1):
         raise argparse.ArgumentTypeError(f"expected a power of two, got {value}")

@@ -29,8 +29,8 @@ from nx_irreg.options import configured
 
 __all__ = ["AlignStats", "Alignment", "align"]
 
-_SCHEMES = ("all", "pair")
-_LAYOUTS = ("blk", "hcb")
+_SCHEMES = _core.NAMES["scheme"]  # the aligner's tables (align/similarity_phase.hpp)
+_LAYOUTS = _core.NAMES["layout"]
 
 
 @dataclass(frozen=True)

@@ -84,7 +84,7 @@ def test_multidimensional_ids_are_refused():
 
 
 def test_bad_options():
-    with pytest.raises(ValueError, match="conflict must be 'destination'"):
+    with pytest.raises(ValueError, match="conflict must be one of 'destination'"):
         GroupedIndex([0], [1], conflict="rows")
     with pytest.raises(ValueError, match=r"n_rows must be in \[0, 2\^31 - 1\], got -1"):
         GroupedIndex([0], [0], n_rows=-1)

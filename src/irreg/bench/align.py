@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from irreg import _core
 from irreg import command_line as cli_args
 from irreg.bench import harness as hs
 from irreg.bench import report
@@ -45,7 +46,7 @@ NETWORKX_MAX_N = 400_000  # above this the pair is given as IrregGraphs
 FAQ_MAX_N = 300
 VERTEX_TYPES, EDGE_TYPES = 4, 2
 PAIR_SPECS = 3  # irreg, scipy-faq, degree-rank: pair_specs' rows per pair
-SCHEMES = tuple((scheme, layout) for scheme in ("all", "pair") for layout in ("blk", "hcb"))
+SCHEMES = tuple((s, layout) for s in _core.NAMES["scheme"] for layout in _core.NAMES["layout"])
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -39,6 +39,7 @@ from typing import Any
 
 import numpy as np
 
+from irreg import _core
 from irreg import command_line as cli_args
 from irreg.bench import harness as hs
 from irreg.bench import report
@@ -257,7 +258,7 @@ def spmv_rows(args: argparse.Namespace, harness: hs.Harness | None = None) -> li
 
 
 SIMILARITY_THREADS = (1, 4, 16, 64, 256)
-SIMILARITY_LAYOUTS = ("blk", "hcb")
+SIMILARITY_LAYOUTS = _core.NAMES["layout"]
 PAIR_NODES = (1, 8)
 SIMILARITY_UNIT = "speedup vs ALL-BLK 1 thread 8 nodes"
 
@@ -523,7 +524,7 @@ def plot(path: str, rows: list[hs.Row], machine: dict | None = None) -> None:
     a.set_ylim(0, max([r.extra["ratio"] for r in head] + [1.0]) * 1.3)
     a.set_title("headline figures: prediction / seed")
     a.legend(fontsize=7, loc="upper left")
-    for layout in ("blk", "hcb"):
+    for layout in SIMILARITY_LAYOUTS:
         pts = [(r.extra["threads"], r.extra["predicted"]) for r in rows
                if r.name == "emu_similarity" and not is_sensitivity(r)
                and (r.variant or "").startswith(f"all-{layout}-1n")]

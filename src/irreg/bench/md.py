@@ -41,6 +41,7 @@ from typing import Any
 
 import numpy as np
 
+from irreg import _core
 from irreg.bench import harness as hs
 from irreg.bench import report
 from irreg.command_line import non_negative_int, positive_int
@@ -191,8 +192,8 @@ def count_specs(isas: Sequence[str]) -> int:
     return rebuild + force + runs + states + ase
 
 
-NEIGHBORS = ("binned", "allpairs")
-REGROUPS = ("none", "full", "incremental")
+NEIGHBORS = _core.NAMES["neighbor"]
+REGROUPS = tuple(reversed(_core.NAMES["regroup"]))  # the baselines first: none, full, incremental
 RUN_REBUILDS = (REBUILD_EVERY, "auto")
 OTHER_STATES = ("hot", "dense", "gas")  # in.lj's own state is the md_step rows above
 ASE_CALCULATORS = ("irreg", "asap3", "ase")

@@ -12,6 +12,7 @@ import json
 import os
 import sys
 
+from irreg import _core
 from irreg.command_line import (
     UsageError,
     check_isa,
@@ -41,10 +42,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rebuild", default="auto",
                         help="'auto' (when an atom moved more than skin/2, the default) or a "
                         "period in steps (LAMMPS in.lj: 20)")
-    parser.add_argument("--regroup", choices=("incremental", "full", "none"),
+    parser.add_argument("--regroup", choices=_core.NAMES["regroup"],
                         default="incremental",
                         help="Inc-Group (default), Regroup-All, or Non-Group (plain list, scalar)")
-    parser.add_argument("--neighbor", choices=("binned", "allpairs"), default="binned",
+    parser.add_argument("--neighbor", choices=_core.NAMES["neighbor"], default="binned",
                         help="neighbour build: cell list (default) or all pairs")
     parser.add_argument("--isa", default=None,
                         help="force an ISA (default: the one that ran a short force probe "

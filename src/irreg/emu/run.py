@@ -15,10 +15,12 @@ from irreg.emu import report
 from irreg.emu.machine import Machine, as_machine
 from irreg.threads import resolve_threads
 
-STRATEGIES = ("remote", "migrate")
+# The core's vocabularies (C++ tables, _core.NAMES); SpMV's layouts are this module's own words
+# for the binding's two_d flag.
+STRATEGIES = _core.NAMES["bfs_strategy"]
 SPMV_LAYOUTS = ("2d", "1d")
-SCHEMES = ("all", "pair")
-LAYOUTS = ("blk", "hcb")
+SCHEMES = _core.NAMES["scheme"]
+LAYOUTS = _core.NAMES["layout"]
 
 
 INT64_MAX = 2**63 - 1

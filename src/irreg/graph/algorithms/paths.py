@@ -66,9 +66,8 @@ def _best_paths(
     widest = algorithm == "sswp"
     t = resolve_threads(threads)
     if (variant or ALGORITHMS[algorithm].default_variant) == "dijkstra":  # serial: one heap
-        value, _, _, _, stats, *_ = _core.dijkstra(
-            g._core, [s], widest=widest, refuse_negative=not widest
-        )
+        run = _core.dijkstra(g._core, [s], widest=widest, refuse_negative=not widest)
+        value, stats = run.value, run.stats
     else:
         engine = _core.sswp if widest else _core.sssp
         value, stats = engine(g._core, s, variant or "", isa, t)
@@ -102,12 +101,10 @@ def dijkstra(
     ids = [check_source(g, s) for s in sources]
     limit = (-1 if widest else 1) * float("inf") if cutoff is None else float(cutoff)
     stop = None if target is None else check_source(g, target)
-    value, order, parent, contradiction, _, *_ = _core.dijkstra(
-        g._core, ids, widest=widest, cutoff=limit, target=stop
-    )
-    if contradiction:
+    run = _core.dijkstra(g._core, ids, widest=widest, cutoff=limit, target=stop)
+    if run.contradiction:
         raise ValueError("Contradictory paths found:", "negative weights?")
-    return SettledPaths(value, order, parent)
+    return SettledPaths(run.value, run.order, run.parent)
 
 
 class EqualPredecessors(NamedTuple):
@@ -127,12 +124,10 @@ def dijkstra_predecessors(
     g = check_graph(graph)
     s = check_source(g, source)
     limit = float("inf") if cutoff is None else float(cutoff)
-    value, order, _, contradiction, _, offsets, pred, reached = _core.dijkstra(
-        g._core, [s], cutoff=limit, equal_predecessors=True
-    )
-    if contradiction:
+    run = _core.dijkstra(g._core, [s], cutoff=limit, equal_predecessors=True)
+    if run.contradiction:
         raise ValueError("Contradictory paths found:", "negative weights?")
-    return EqualPredecessors(value, order, reached, offsets, pred)
+    return EqualPredecessors(run.value, run.order, run.reached, run.pred_offsets, run.preds)
 
 
 class BellmanFordPaths(NamedTuple):

@@ -2,8 +2,6 @@
 // calibration (every field of IRREG_EMU_MACHINE_FIELDS, which this layer converts and checks) and
 // validates the other inputs; this layer checks shapes again (it is reachable directly),
 // turns std::invalid_argument into ValueError and releases the GIL while a kernel runs.
-#pragma once
-
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -11,7 +9,9 @@
 #include <string>
 #include <type_traits>
 
-#include "bindings/graph_bindings.hpp"
+#include "bindings/bind.hpp"
+#include "bindings/common.hpp"
+#include "graph/graph.hpp"
 #include "emu/kernels.hpp"
 #include "emu/similarity.hpp"
 
@@ -76,7 +76,7 @@ inline emu::Machine MachineFrom(const py::dict& d) {
 inline py::list MachineFields() {
   py::list fields;
 #define IRREG_EMU_DESCRIBE(type, name, low, high, meaning) \
-  fields.append(py::make_tuple(#name, PyTypeOf<type>(), meaning));
+  fields.append(Result("MachineField", #name, PyTypeOf<type>(), meaning));
   IRREG_EMU_MACHINE_FIELDS(IRREG_EMU_DESCRIBE)
 #undef IRREG_EMU_DESCRIBE
   return fields;
@@ -86,19 +86,9 @@ inline py::dict ReportDict(const emu::Report& r) {
   py::dict d;
   d["cycles"] = r.cycles;
   d["seconds"] = r.seconds;
-  d["migrations_intra"] = r.migrations_intra;
-  d["migrations_inter"] = r.migrations_inter;
-  d["remote_writes"] = r.remote_writes;
-  d["remote_writes_inter"] = r.remote_writes_inter;
-  d["atomics"] = r.atomics;
-  d["remote_atomics"] = r.remote_atomics;
-  d["spawns"] = r.spawns;
-  d["remote_spawns"] = r.remote_spawns;
-  d["local_reads"] = r.local_reads;
-  d["local_writes"] = r.local_writes;
-  d["instructions"] = r.instructions;
-  d["threads_created"] = r.threads_created;
-  d["threads_finished"] = r.threads_finished;
+#define IRREG_EMU_REPORT_ITEM(name) d[#name] = r.name;
+  IRREG_EMU_REPORT_COUNTS(IRREG_EMU_REPORT_ITEM)
+#undef IRREG_EMU_REPORT_ITEM
   d["phases"] = r.phases;
   d["channel_busy"] = r.channel_busy;
   d["core_busy"] = r.core_busy;
@@ -136,7 +126,11 @@ inline int32_t CheckCsr(const I64Array& indptr, const I32EmuArray& indices) {
   return static_cast<int32_t>(n);
 }
 
-inline void BindEmu(py::module_& m) {
+void BindEmu(py::module_& m) {
+  DefineResult(m, "MachineField", {"name", "type", "meaning"});
+  DefineResult(m, "CandidateLists", {"candidates", "scores"});
+  ExportNames(m, "chase_mode", emu::kChaseModeNames);
+  ExportNames(m, "bfs_strategy", emu::kBfsStrategyNames);
   m.def("emu_machine_fields", &MachineFields,
         "(name, type, meaning) of every machine parameter; irreg.emu.calibration has the values.");
   m.def(
@@ -159,11 +153,11 @@ inline void BindEmu(py::module_& m) {
 
   m.def(
       "emu_pointer_chase",
-      [](const py::dict& machine, int64_t n, const std::string& mode, int64_t block_size,
+      [](const py::dict& machine, int64_t n, py::handle mode, int64_t block_size,
          int32_t threads, uint64_t seed) {
         const emu::Machine mc = MachineFrom(machine);
         emu::ChaseOptions o;
-        o.mode = mode;
+        o.mode = ParseName(mode, "mode", emu::kChaseModeNames);
         o.block_size = block_size;
         o.threads = threads;
         o.seed = seed;
@@ -227,12 +221,12 @@ inline void BindEmu(py::module_& m) {
   m.def(
       "emu_bfs",
       [](const py::dict& machine, const I64Array& indptr, const I32EmuArray& indices,
-         int32_t source, const std::string& strategy, int32_t threads, int32_t edge_block,
+         int32_t source, py::handle strategy, int32_t threads, int32_t edge_block,
          int32_t host_threads) {
         const emu::Machine mc = MachineFrom(machine);
         const int32_t n = CheckCsr(indptr, indices);
         emu::BfsOptions o;
-        o.strategy = strategy;
+        o.strategy = ParseName(strategy, "strategy", emu::kBfsStrategyNames);
         o.threads = threads;
         o.edge_block = edge_block;
         o.host_threads = host_threads;
@@ -254,12 +248,12 @@ inline void BindEmu(py::module_& m) {
   m.def(
       "emu_similarity",
       [](const py::dict& machine, const align::LabelledGraph& g1, const align::LabelledGraph& g2,
-         const std::string& scheme, const std::string& layout, int32_t threads, int32_t k,
+         py::handle scheme, py::handle layout, int32_t threads, int32_t k,
          int32_t bucket_size, uint64_t seed) {
         const emu::Machine mc = MachineFrom(machine);
         emu::SimilarityOptions o;
-        o.scheme = scheme;
-        o.layout = layout;
+        o.scheme = ParseName(scheme, "scheme", align::kSchemeNames);
+        o.layout = ParseName(layout, "layout", align::kLayoutNames);
         o.threads = threads;
         o.k = k;
         o.bucket_size = bucket_size;
@@ -277,7 +271,7 @@ inline void BindEmu(py::module_& m) {
               cm(u, i) = has ? top.candidate(u, i) : -1;
               sm(u, i) = has ? top.score(u, i) : std::numeric_limits<float>::quiet_NaN();
             }
-          return py::make_tuple(c, s);
+          return Result("CandidateLists", c, s);
         };
         py::dict d;
         d["report"] = ReportDict(r.report);

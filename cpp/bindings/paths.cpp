@@ -2,8 +2,6 @@
 // lengths, and NetworkX's path lists built from parent arrays in C++ (a list per reached vertex,
 // its parent's list plus one label: what NetworkX's `paths[v] + [w]` builds, without a Python
 // loop).
-#pragma once
-
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -13,11 +11,14 @@
 #include <string>
 #include <vector>
 
-#include "bindings/graph_bindings.hpp"
+#include "bindings/bind.hpp"
+#include "bindings/common.hpp"
+#include "core/dispatch.hpp"
+#include "graph/graph.hpp"
+#include "graph/ordered_kernels.hpp"
 
 namespace irreg::bindings {
 
-using I32Array = py::array_t<int32_t, py::array::c_style | py::array::forcecast>;
 
 // A new list of the labels of `ids`, in order.
 inline py::list LabelList(const std::vector<VertexId>& ids, const py::list& nodes) {
@@ -148,12 +149,15 @@ inline py::list PathTo(const I32Array& parent, int32_t v, const py::list& nodes,
   return LabelList(chain, nodes);
 }
 
-inline py::tuple ManySourceTuple(graph::ManySourceLengths&& r) {
-  return py::make_tuple(Adopt(std::move(r.offsets)), Adopt(std::move(r.order)),
-                        Adopt(std::move(r.value)), Adopt(std::move(r.parent)), r.failed_at);
+inline py::object ManySourceResult(graph::ManySourceLengths&& r) {
+  return Result("ManySourceLengths", Adopt(std::move(r.offsets)), Adopt(std::move(r.order)),
+                Adopt(std::move(r.value)), Adopt(std::move(r.parent)), r.failed_at);
 }
 
-inline void BindPaths(py::module_& m) {
+void BindPaths(py::module_& m) {
+  DefineResult(m, "ManySourceLengths", {"offsets", "order", "value", "parent", "failed_at"});
+  DefineResult(m, "FoundPath", {"path", "length", "contradiction"});
+  DefineResult(m, "LongestPath", {"path", "length", "acyclic"});
   using graph::Graph;
   m.def("path_dict", &PathDict, py::arg("order"), py::arg("parent"), py::arg("nodes"),
         py::arg("toward_root") = false,
@@ -177,7 +181,7 @@ inline void BindPaths(py::module_& m) {
       r = weighted ? graph::BidirectionalDijkstra(o, i, ends[0], ends[1], unit_weights)
                    : graph::BidirectionalBfs(o, i, ends[0], ends[1]);
     }
-    return py::make_tuple(Adopt(std::move(r.path)), r.length, r.contradiction);
+    return Result("FoundPath", Adopt(std::move(r.path)), r.length, r.contradiction);
   }, py::arg("out_edges"), py::arg("in_edges"), py::arg("source"), py::arg("target"),
      py::arg("weighted"), py::arg("unit_weights") = false,
      "(path vertex ids, length, contradiction) of NetworkX's bidirectional BFS (weighted "
@@ -193,7 +197,7 @@ inline void BindPaths(py::module_& m) {
       py::gil_scoped_release release;
       r = graph::DagLongestPath(o, i, every_edge);
     }
-    return py::make_tuple(Adopt(std::move(r.path)), r.length, r.acyclic);
+    return Result("LongestPath", Adopt(std::move(r.path)), r.length, r.acyclic);
   }, py::arg("out_edges"), py::arg("in_edges"), py::arg("every_edge") = py::none(),
      "(path vertex ids, length, acyclic) of NetworkX's dag_longest_path.");
 
@@ -206,7 +210,7 @@ inline void BindPaths(py::module_& m) {
       py::gil_scoped_release release;
       r = kernel(csr, s);
     }
-    return ManySourceTuple(std::move(r));
+    return ManySourceResult(std::move(r));
   };
   m.def("many_source_bfs", [chunk](const Graph& g, const std::vector<int64_t>& sources,
                                    int64_t depth_limit, bool parents) {

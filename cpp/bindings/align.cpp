@@ -1,8 +1,6 @@
 // Python binding of the aligner for irreg._core. nx_irreg.align converts NetworkX graphs and
 // labels to the arrays taken here and validates them; this layer checks shapes and ranges again
 // (it is reachable directly) and releases the GIL while the aligner runs.
-#pragma once
-
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -11,12 +9,13 @@
 #include <string>
 
 #include "align/aligner.hpp"
-#include "bindings/graph_bindings.hpp"
+#include "bindings/bind.hpp"
+#include "bindings/common.hpp"
+#include "graph/graph.hpp"
 #include "core/dispatch.hpp"
 
 namespace irreg::bindings {
 
-using I32Array = py::array_t<int32_t, py::array::c_style | py::array::forcecast>;
 using F32Array = py::array_t<float, py::array::c_style | py::array::forcecast>;
 
 inline std::shared_ptr<align::LabelledGraph> MakeLabelledGraph(
@@ -85,7 +84,9 @@ inline py::dict RoundDict(const align::RoundStats& r) {
   return d;
 }
 
-inline void BindAligner(py::module_& m) {
+void BindAligner(py::module_& m) {
+  ExportNames(m, "scheme", align::kSchemeNames);
+  ExportNames(m, "layout", align::kLayoutNames);
   py::class_<align::LabelledGraph, std::shared_ptr<align::LabelledGraph>>(m, "LabelledGraph")
       .def(py::init([](int64_t n, const I64Array& src, const I64Array& dst,
                        const std::optional<I32Array>& edge_type,
@@ -138,12 +139,8 @@ inline void BindAligner(py::module_& m) {
          int32_t threads) {
         align::AlignParams p;
         p.k = k;
-        if (scheme == "all") p.scheme = align::Scheme::kAll;
-        else if (scheme == "pair") p.scheme = align::Scheme::kPair;
-        else throw py::value_error("scheme must be 'all' or 'pair', got '" + scheme + "'");
-        if (layout == "blk") p.layout = align::Layout::kBlk;
-        else if (layout == "hcb") p.layout = align::Layout::kHcb;
-        else throw py::value_error("layout must be 'blk' or 'hcb', got '" + layout + "'");
+        p.scheme = ParseName(py::str(scheme), "scheme", align::kSchemeNames);
+        p.layout = ParseName(py::str(layout), "layout", align::kLayoutNames);
         p.seed = seed;
         p.bucket_size = bucket_size;
         p.iterations = iterations;

@@ -1,9 +1,7 @@
-// Python bindings of irreg._core: ISA selection and the grouped index. Only contiguous NumPy
+// Python bindings of the grouped index (cpp/tiling). Only contiguous NumPy
 // arrays cross the boundary; the GIL is released around C++ work. A GroupedIndex serializes its
 // calls on a per-object lock taken after the GIL is released (never the other way round, so a
 // thread waiting for the lock holds no GIL and the two cannot deadlock).
-#pragma once
-
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -16,151 +14,18 @@
 #include <string>
 #include <vector>
 
+#include "bindings/bind.hpp"
+#include "bindings/common.hpp"
 #include "core/dispatch.hpp"
 #include "core/threads.hpp"
 #include "tiling/index_collection.hpp"
 
 namespace irreg::bindings {
 
-namespace py = pybind11;
-
-using IdArray = py::array_t<int32_t, py::array::c_style>;
-using F64Array = py::array_t<double, py::array::c_style>;
-
-// Integer arrays of any width are converted (copied) to int32; int32 C-contiguous arrays are used
-// as they are. Floats, booleans and objects are refused rather than silently truncated.
-inline IdArray AsIdArray(py::handle obj, const char* name) {
-  py::module_ np = py::module_::import("numpy");
-  py::array arr = np.attr("asarray")(obj);
-  if (arr.ndim() != 1)
-    throw py::value_error(std::string(name) + " must be a 1-D array of vertex ids, got " +
-                          std::to_string(arr.ndim()) + " dimensions");
-  const char kind = arr.dtype().kind();
-  if (kind != 'i' && kind != 'u') {
-    if (arr.size() == 0) return IdArray(0);  // np.asarray([]) is float64: an empty list is fine
-    throw py::type_error(std::string(name) + " must hold integer vertex ids, got dtype " +
-                         py::str(arr.dtype()).cast<std::string>() +
-                         "; convert it yourself (e.g. " + name +
-                         ".astype(np.int64)) if every value is a whole number");
-  }
-  if (py::isinstance<IdArray>(arr) && arr.dtype().is(py::dtype::of<int32_t>()) &&
-      (arr.flags() & py::array::c_style))
-    return py::reinterpret_borrow<IdArray>(arr);
-  if (arr.size() > 0 && arr.itemsize() >= 4 && !(kind == 'i' && arr.itemsize() == 4)) {
-    py::object too_big = np.attr("flatnonzero")(
-        np.attr("logical_or")(np.attr("greater")(arr, std::numeric_limits<int32_t>::max()),
-                              np.attr("less")(arr, std::numeric_limits<int32_t>::min())));
-    if (py::len(too_big) > 0) {
-      py::object at = too_big[py::int_(0)];
-      throw py::value_error(std::string(name) + "[" + py::str(at).cast<std::string>() + "] = " +
-                            py::str(arr[at]).cast<std::string>() +
-                            " does not fit a 32-bit vertex id");
-    }
-  }
-  return IdArray(arr.attr("astype")("int32", py::arg("order") = "C"));
-}
-
-inline std::pair<IdArray, IdArray> AsEdgeArrays(py::handle rows, py::handle cols) {
-  IdArray r = AsIdArray(rows, "rows"), c = AsIdArray(cols, "cols");
-  if (r.size() != c.size())
-    throw py::value_error("rows and cols must have the same length, got " +
-                          std::to_string(r.size()) + " and " + std::to_string(c.size()));
-  return {r, c};
-}
-
-// A read-only NumPy array owning `v`: what the index's array properties return, copied under
-// the index's lock, so no later call (activation, update, compact) changes it and no other
-// thread is writing the storage while it is read.
-template <typename T>
-py::array_t<T> ReadOnly(std::vector<T> v) {
-  auto* holder = new std::vector<T>(std::move(v));
-  py::capsule owner(holder, [](void* p) { delete static_cast<std::vector<T>*>(p); });
-  py::array_t<T> arr({static_cast<py::ssize_t>(holder->size())},
-                     {static_cast<py::ssize_t>(sizeof(T))}, holder->data(), owner);
-  arr.attr("setflags")(py::arg("write") = false);
-  return arr;
-}
-
-template <typename T>
-std::vector<T> Copy(const SharedArray<T>& a) {
-  return std::vector<T>(a.data(), a.data() + a.size());
-}
-
-inline std::string IsaArg(const std::optional<std::string>& isa) { return isa.value_or(""); }
-
-inline ConflictRule ParseConflict(const std::string& s) {
-  if (s == "destination") return ConflictRule::kDestination;
-  if (s == "both_ends") return ConflictRule::kBothEnds;
-  throw py::value_error("conflict must be 'destination' (graph kernels write the edge's "
-                        "destination) or 'both_ends' (MD writes both ends), got '" + s + "'");
-}
-
-inline Grouping ParseGrouping(const std::string& s) {
-  if (s == "window") return Grouping::kWindow;
-  if (s == "first_fit") return Grouping::kFirstFit;
-  throw py::value_error("grouping must be 'window' (the default) or 'first_fit' (the original "
-                        "inspector's greedy baseline), got '" + s + "'");
-}
-
-inline const char* ConflictName(ConflictRule r) {
-  return r == ConflictRule::kDestination ? "destination" : "both_ends";
-}
-
-inline void BindIsaFunctions(py::module_& m) {
-  m.def("compiled_isas", &CompiledIsas, "ISAs compiled into this build, best first.");
-  m.def("available_isas", &AvailableIsas,
-        "ISAs this CPU can run, best first ('avx512-emu' is SIMDe-emulated AVX-512).");
-  m.def("best_isa", &BestIsa, "The best native ISA this CPU supports.");
-  m.def("active_isa", &DefaultIsa,
-        "The ISA used when a call passes no isa=: IRREG_ISA if set, else best_isa().");
-  m.def("resolve_isa", [](const std::optional<std::string>& isa) { return ResolveIsa(IsaArg(isa)); },
-        py::arg("isa") = py::none(),
-        "Checks that an ISA can run here and returns its name (None: active_isa()).");
-  // Fail at import, with the reason, when IRREG_ISA names something this machine cannot run.
-  DefaultIsa();
-}
-
-// tile_size as a binding receives it: an int, a power of two in [1, kMaxTileSize]. None means
-// the default (returned as 0), and so does 0 where `zero_is_default`. Bools, floats and ints
-// of any size are refused here by name, before pybind11's conversion could print the call.
-inline int32_t TileSizeArg(py::handle value, bool zero_is_default = true) {
-  if (value.is_none()) return 0;
-  if (py::isinstance<py::bool_>(value) || !PyIndex_Check(value.ptr()))
-    throw py::type_error("tile_size must be an int (a power of two) or None, got " +
-                         std::string(py::str(value.get_type().attr("__name__"))));
-  const py::int_ t = py::reinterpret_steal<py::int_>(PyNumber_Index(value.ptr()));
-  if (!t) throw py::error_already_set();
-  int overflow = 0;
-  const long long v = PyLong_AsLongLongAndOverflow(t.ptr(), &overflow);
-  const bool power = overflow == 0 && v > 0 && v <= kMaxTileSize && (v & (v - 1)) == 0;
-  if (power || (zero_is_default && overflow == 0 && v == 0)) return static_cast<int32_t>(v);
-  throw py::value_error("tile_size must be a power of two in [1, " + std::to_string(kMaxTileSize) +
-                        "]" + (zero_is_default ? " (0 or None: the default)" : "") + ", got " +
-                        std::string(py::str(t)));
-}
-
 // GroupedIndex's tile_size: None is its default tile, 0 is not a tile size.
 inline int32_t GroupedTileSize(const py::object& value) {
   const int32_t tile = TileSizeArg(value, /*zero_is_default=*/false);
   return tile == 0 ? kDefaultTileSize : tile;
-}
-
-// threads as a binding receives it: an int in [1, kMaxThreads], refused by name otherwise
-// (pybind11's own conversion would print the whole call); None is the default count
-// (irreg.threads.default_threads: IRREG_NUM_THREADS, else OpenMP's), as everywhere else.
-inline int32_t ThreadsArg(py::handle value) {
-  if (value.is_none())
-    return py::module_::import("irreg.threads").attr("default_threads")().cast<int32_t>();
-  if (py::isinstance<py::bool_>(value) || !PyIndex_Check(value.ptr()))
-    throw py::type_error("threads must be an integer, got " + py::repr(value).cast<std::string>());
-  const py::int_ t = py::reinterpret_steal<py::int_>(PyNumber_Index(value.ptr()));
-  if (!t) throw py::error_already_set();
-  int overflow = 0;
-  const long long v = PyLong_AsLongLongAndOverflow(t.ptr(), &overflow);
-  if (overflow != 0 || v < 1 || v > kMaxThreads)
-    throw py::value_error("threads must be in [1, " + std::to_string(kMaxThreads) + "], got " +
-                          py::repr(value).cast<std::string>());
-  return static_cast<int32_t>(v);
 }
 
 class PyGroupedIndex {
@@ -178,9 +43,9 @@ class PyGroupedIndex {
         throw py::value_error(std::string(name) + " must be in [0, 2^31 - 1], got " +
                               std::to_string(value));
     index_ = std::make_unique<IndexCollection>(static_cast<int32_t>(nr), static_cast<int32_t>(nc),
-                                               GroupedTileSize(tile_size), ParseConflict(conflict),
+                                               GroupedTileSize(tile_size), ParseName(py::str(conflict), "conflict", kConflictRuleNames),
                                                compact_threshold, max_generations,
-                                               ParseGrouping(grouping));
+                                               ParseName(py::str(grouping), "grouping", kGroupingNames));
     index_->set_threads(ThreadsArg(threads));
     const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
     py::gil_scoped_release release;  // not shared yet: no lock
@@ -241,11 +106,11 @@ class PyGroupedIndex {
     Locked([&] { index_->Compact(k); });
   }
 
-  py::tuple ActiveEdges() const {
+  py::object ActiveEdges() const {
     std::vector<int32_t> rows, cols;
     std::vector<EdgeId> ids;
     Locked([&] { index_->ActiveEdges(&rows, &cols, &ids); });
-    return py::make_tuple(ToArray(rows), ToArray(cols), ToArray(ids));
+    return Result("ActiveEdges", ToArray(rows), ToArray(cols), ToArray(ids));
   }
 
   F64Array ScatterAdd(const F64Array& x, std::optional<F64Array> weights,
@@ -343,7 +208,11 @@ class PyGroupedIndex {
   mutable std::mutex mutex_;
 };
 
-inline void BindGroupedIndex(py::module_& m, const char* default_conflict) {
+void BindGroupedIndex(py::module_& m, const char* default_conflict) {
+  DefineResult(m, "ActiveEdges", {"rows", "cols", "edge_ids"});
+  ExportNames(m, "conflict", kConflictRuleNames);
+  ExportNames(m, "grouping", kGroupingNames);
+  m.attr("MAX_TILE_SIZE") = kMaxTileSize;
   py::class_<PyGroupedIndex>(m, "GroupedIndex", R"doc(
 Tiled, conflict-free grouped index of the edges of a sparse matrix (seed 000 §2.3, §4.2, §5).
 
@@ -425,7 +294,7 @@ groups with all_groups=True (the MD access pattern).)doc")
       .def_property_readonly("n_cols", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.geometry().n_cols; }); })
       .def_property_readonly("tile_size", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.geometry().tile_size; }); })
       .def_property_readonly("tile_column_bits", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.geometry().column_bits; }); })
-      .def_property_readonly("conflict", [](const PyGroupedIndex& p) { return ConflictName(p.index().rule()); })
+      .def_property_readonly("conflict", [](const PyGroupedIndex& p) { return NameOf(kConflictRuleNames, p.index().rule()); })
       .def_property_readonly("grouping", [](const PyGroupedIndex& p) {
         return p.index().grouping() == Grouping::kWindow ? "window" : "first_fit";
       })
@@ -448,7 +317,7 @@ groups with all_groups=True (the MD access pattern).)doc")
           return "GroupedIndex(n_rows=" + std::to_string(i.geometry().n_rows) +
                  ", n_cols=" + std::to_string(i.geometry().n_cols) +
                  ", tile_size=" + std::to_string(i.geometry().tile_size) + ", conflict='" +
-                 ConflictName(i.rule()) + "', indexed=" + std::to_string(i.NumIndexed()) +
+                 NameOf(kConflictRuleNames, i.rule()) + "', indexed=" + std::to_string(i.NumIndexed()) +
                  ", groups=" + std::to_string(i.slots().num_groups()) +
                  ", generations=" + std::to_string(i.generations().size()) + ")";
         });

@@ -3,8 +3,6 @@
 // orders and that only the backend uses (ordered BFS and DFS, Kahn by generations, Bellman-Ford,
 // strongly connected components).
 // Multi-source Dijkstra in settle order is graph_bindings' `dijkstra`, the kernel's one binding.
-#pragma once
-
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -19,7 +17,11 @@
 #include <string>
 #include <vector>
 
-#include "bindings/graph_bindings.hpp"
+#include "bindings/bind.hpp"
+#include "bindings/common.hpp"
+#include "core/dispatch.hpp"
+#include "graph/graph.hpp"
+#include "graph/ordered_kernels.hpp"
 
 namespace irreg::bindings {
 
@@ -361,7 +363,15 @@ inline std::unique_ptr<graph::Graph> NetworkxPredecessors(py::handle g, const gr
       true, 0, KernelsFor(IsaArg(std::nullopt)));
 }
 
-inline void BindNetworkx(py::module_& m) {
+void BindNetworkx(py::module_& m) {
+  DefineResult(m, "Conversion", {"graph", "nodes", "index", "integral", "integer_type", "hidden"});
+  DefineResult(m, "OrderedLevels", {"order", "parent", "level_end"});
+  DefineResult(m, "OrderedGenerations", {"order", "generation_end", "complete"});
+  DefineResult(m, "LabeledEdges", {"tail", "head", "label"});
+  DefineResult(m, "TopologicalOrder", {"order", "complete"});
+  DefineResult(m, "BellmanFordRun", {"value", "order", "pred_offsets", "pred", "cycle_vertex"});
+  DefineResult(m, "KosarajuComponents", {"order", "component_end"});
+  DefineResult(m, "OrderedComponents", {"order", "component_end", "component"});
   using graph::Graph;
   m.def("from_networkx", [](py::handle g, py::object weight, py::object default_weight,
                             int32_t tile_size, const std::optional<std::string>& isa) {
@@ -370,7 +380,7 @@ inline void BindNetworkx(py::module_& m) {
     NetworkxConverter c(g, std::move(weight), std::move(default_weight));
     c.Run();
     std::unique_ptr<Graph> built = c.Build(directed, tile_size, k);
-    return py::make_tuple(std::move(built), c.nodes(), c.index(), c.integral(),
+    return Result("Conversion", std::move(built), c.nodes(), c.index(), c.integral(),
                           c.integer_type(), c.hidden());
   }, py::arg("G"), py::arg("weight"), py::arg("default_weight"), py::arg("tile_size") = 0,
      py::arg("isa") = py::none(),
@@ -393,8 +403,8 @@ inline void BindNetworkx(py::module_& m) {
       py::gil_scoped_release release;
       r = graph::OrderedBfs(csr, s, depth_limit);
     }
-    return py::make_tuple(Adopt(std::move(r.order)), Adopt(std::move(r.parent)),
-                          Adopt(std::move(r.level_end)));
+    return Result("OrderedLevels", Adopt(std::move(r.order)), Adopt(std::move(r.parent)),
+                  Adopt(std::move(r.level_end)));
   }, py::arg("graph"), py::arg("sources"), py::arg("depth_limit") = -1);
 
   m.def("ordered_topological_generations", [](const Graph& g) {
@@ -403,8 +413,8 @@ inline void BindNetworkx(py::module_& m) {
       py::gil_scoped_release release;
       r = graph::OrderedTopologicalGenerations(g.layout().csr());
     }
-    return py::make_tuple(Adopt(std::move(r.order)), Adopt(std::move(r.generation_end)),
-                          r.complete);
+    return Result("OrderedGenerations", Adopt(std::move(r.order)),
+                  Adopt(std::move(r.generation_end)), r.complete);
   }, py::arg("graph"));
 
   m.def("ordered_bfs_labeled_edges", [](const Graph& g, const std::vector<int64_t>& sources) {
@@ -415,8 +425,8 @@ inline void BindNetworkx(py::module_& m) {
       py::gil_scoped_release release;
       r = graph::OrderedLabeledEdges(csr, s, g.directed());
     }
-    return py::make_tuple(Adopt(std::move(r.tail)), Adopt(std::move(r.head)),
-                          Adopt(std::move(r.label)));
+    return Result("LabeledEdges", Adopt(std::move(r.tail)), Adopt(std::move(r.head)),
+                  Adopt(std::move(r.label)));
   }, py::arg("graph"), py::arg("sources"),
      "tail, head and label code (0 tree, 1 level, 2 forward, 3 reverse) of every edge "
      "networkx.bfs_labeled_edges yields, in its order");
@@ -429,7 +439,7 @@ inline void BindNetworkx(py::module_& m) {
       py::gil_scoped_release release;
       r = graph::LexicographicTopologicalSort(csr, ranked);
     }
-    return py::make_tuple(Adopt(std::move(r.order)), r.complete);
+    return Result("TopologicalOrder", Adopt(std::move(r.order)), r.complete);
   }, py::arg("graph"), py::arg("by_rank"),
      "Kahn popping the smallest rank: the order (as far as it got) and whether it is complete");
 
@@ -441,7 +451,8 @@ inline void BindNetworkx(py::module_& m) {
       py::gil_scoped_release release;
       r = graph::BellmanFord(csr, s, heuristic);
     }
-    return py::make_tuple(Adopt(std::move(r.settled.value)), Adopt(std::move(r.settled.order)),
+    return Result("BellmanFordRun", Adopt(std::move(r.settled.value)),
+                  Adopt(std::move(r.settled.order)),
                           Adopt(std::move(r.pred_offsets)), Adopt(std::move(r.pred)),
                           r.cycle_vertex);
   }, py::arg("graph"), py::arg("sources"), py::arg("heuristic") = true,
@@ -456,7 +467,8 @@ inline void BindNetworkx(py::module_& m) {
       py::gil_scoped_release release;
       r = graph::KosarajuComponents(csr, p, preorder);
     }
-    return py::make_tuple(Adopt(std::move(r.order)), Adopt(std::move(r.component_end)));
+    return Result("KosarajuComponents", Adopt(std::move(r.order)),
+                  Adopt(std::move(r.component_end)));
   }, py::arg("graph"), py::arg("post"), py::arg("preorder") = false,
      "Kosaraju's second pass over a DFS postorder of the reversed graph: vertices component by "
      "component, and where each ends (preorder: each component's vertices in depth-first "
@@ -477,8 +489,8 @@ inline void BindNetworkx(py::module_& m) {
       py::gil_scoped_release release;
       events = graph::OrderedDfs(csr, r, depth_limit);
     }
-    return py::make_tuple(Adopt(std::move(events.tail)), Adopt(std::move(events.head)),
-                          Adopt(std::move(events.label)));
+    return Result("LabeledEdges", Adopt(std::move(events.tail)), Adopt(std::move(events.head)),
+                  Adopt(std::move(events.label)));
   }, py::arg("graph"), py::arg("roots") = py::none(), py::arg("depth_limit") = -1,
      "tail, head and label code (0 forward, 1 nontree, 2 reverse, 3 reverse-depth_limit) of "
      "every event networkx.dfs_labeled_edges yields, in its order, from each unvisited root in "
@@ -493,8 +505,8 @@ inline void BindNetworkx(py::module_& m) {
       py::gil_scoped_release release;
       r = graph::OrderedBfsComponents(g.layout().csr(), in_csr);
     }
-    return py::make_tuple(Adopt(std::move(r.order)), Adopt(std::move(r.component_end)),
-                          Adopt(std::move(r.component)));
+    return Result("OrderedComponents", Adopt(std::move(r.order)),
+                  Adopt(std::move(r.component_end)), Adopt(std::move(r.component)));
   }, py::arg("graph"), py::arg("in_edges") = py::none(),
      "Connected (with in_edges: weakly connected) components in NetworkX's order: vertices "
      "component by component, each in NetworkX's BFS discovery order, where each ends, and "
@@ -506,8 +518,8 @@ inline void BindNetworkx(py::module_& m) {
       py::gil_scoped_release release;
       r = graph::OrderedStronglyConnectedComponents(g.layout().csr(), whole_graph_exit);
     }
-    return py::make_tuple(Adopt(std::move(r.order)), Adopt(std::move(r.component_end)),
-                          Adopt(std::move(r.component)));
+    return Result("OrderedComponents", Adopt(std::move(r.order)),
+                  Adopt(std::move(r.component_end)), Adopt(std::move(r.component)));
   }, py::arg("graph"), py::arg("whole_graph_exit") = false,
      "Vertices component by component in NetworkX's order, where each component ends, and each "
      "vertex's component (whole_graph_exit: NetworkX 3.7's order inside the last one).");

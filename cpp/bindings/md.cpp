@@ -3,8 +3,6 @@
 // An LjSystem (and any VelocityVerlet driving it) serializes calls from several threads on one
 // mutex, taken after the GIL is released and dropped before it is taken back: a thread that
 // waits for the lock never holds the GIL, so the two locks cannot deadlock.
-#pragma once
-
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -17,7 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "bindings/grouped_index_bindings.hpp"
+#include "bindings/bind.hpp"
+#include "bindings/common.hpp"
 #include "core/threads.hpp"
 #include "md/lj_isa_choice.hpp"
 #include "md/lj_system.hpp"
@@ -53,39 +52,6 @@ inline double RealArg(const char* name, py::handle value) {
     throw py::type_error(std::string(name) + " must be a number, got " +
                          py::repr(value).cast<std::string>());
   return value.cast<double>();
-}
-
-inline md::Regroup ParseRegroup(py::handle value) {
-  if (py::isinstance<py::str>(value)) {
-    const std::string s = value.cast<std::string>();
-    if (s == "none") return md::Regroup::kNone;
-    if (s == "full") return md::Regroup::kFull;
-    if (s == "incremental") return md::Regroup::kIncremental;
-  }
-  throw py::value_error("regroup must be one of 'incremental' (Inc-Group, the default), 'full' "
-                        "(Regroup-All) or 'none' (Non-Group: plain list, scalar), got " +
-                        py::repr(value).cast<std::string>());
-}
-
-inline md::ForceSplit ParseForceSplit(py::handle value) {
-  if (py::isinstance<py::str>(value)) {
-    const std::string s = value.cast<std::string>();
-    if (s == "colouring") return md::ForceSplit::kColouring;
-    if (s == "buffers") return md::ForceSplit::kBuffers;
-  }
-  throw py::value_error("force_split must be 'colouring' (tiles of one colour write disjoint "
-                        "atoms) or 'buffers' (a force array per thread, summed at the end), got " +
-                        py::repr(value).cast<std::string>());
-}
-
-inline md::NeighborMethod ParseNeighbor(py::handle value) {
-  if (py::isinstance<py::str>(value)) {
-    const std::string s = value.cast<std::string>();
-    if (s == "binned") return md::NeighborMethod::kBinned;
-    if (s == "allpairs") return md::NeighborMethod::kAllPairs;
-  }
-  throw py::value_error("neighbor must be one of 'binned' (cell list, the default) or "
-                        "'allpairs', got " + py::repr(value).cast<std::string>());
 }
 
 // The atoms' types: n integers (any integer dtype; LjSystem checks the range).
@@ -210,7 +176,7 @@ class PyLjSystem {
     return out;
   }
 
-  py::tuple Pairs() const {
+  py::object Pairs() const {
     std::vector<int32_t> iv, jv;
     std::vector<double> sv;
     Locked([&] {
@@ -236,7 +202,7 @@ class PyLjSystem {
     std::copy(iv.begin(), iv.end(), i.mutable_data());
     std::copy(jv.begin(), jv.end(), j.mutable_data());
     std::copy(sv.begin(), sv.end(), shift.mutable_data());
-    return py::make_tuple(i, j, shift);
+    return Result("PairArrays", i, j, shift);
   }
 
   py::dict Stats() const {
@@ -343,7 +309,11 @@ inline std::vector<double> Flat(const F64Array& a) {
   return std::vector<double>(a.data(), a.data() + a.size());
 }
 
-inline void BindMd(py::module_& m) {
+void BindMd(py::module_& m) {
+  DefineResult(m, "PairArrays", {"i", "j", "shift"});
+  ExportNames(m, "regroup", md::kRegroupNames);
+  ExportNames(m, "neighbor", md::kNeighborMethodNames);
+  ExportNames(m, "force_split", md::kForceSplitNames);
   const md::LjOptions kLjDefaults;
   m.def("lj_isa_choice", [] {
     const IsaChoice c = [] {
@@ -388,10 +358,10 @@ VelocityVerlet driving it) are serialized on a per-object lock taken with the GI
              o.rc = RealArg("rc", rc), o.ro = RealArg("ro", ro), o.smooth = smooth;
              o.shift = shift, o.skin = RealArg("skin", skin), o.rebuild_every = rebuild_every;
              o.check = check;
-             o.regroup = ParseRegroup(regroup), o.neighbor = ParseNeighbor(neighbor);
+             o.regroup = ParseName(regroup, "regroup", md::kRegroupNames), o.neighbor = ParseName(neighbor, "neighbor", md::kNeighborMethodNames);
              o.tile_size = TileSizeArg(tile_size), o.isa = IsaArg(isa), o.reorder = reorder;
              o.min_distance = RealArg("min_distance", min_distance);
-             o.threads = ThreadsArg(threads), o.force_split = ParseForceSplit(force_split);
+             o.threads = ThreadsArg(threads), o.force_split = ParseName(force_split, "force_split", md::kForceSplitNames);
              return std::make_unique<PyLjSystem>(o);  // std::invalid_argument -> ValueError
            }),
            py::kw_only(), py::arg("epsilon") = kLjDefaults.epsilon,
@@ -438,7 +408,7 @@ VelocityVerlet driving it) are serialized on a per-object lock taken with the GI
                                  : "buffers";
                     },
                     [](PyLjSystem& s, py::handle value) {
-                      const md::ForceSplit f = ParseForceSplit(value);
+                      const md::ForceSplit f = ParseName(value, "force_split", md::kForceSplitNames);
                       s.Locked([&] { s.system().set_force_split(f); });
                     },
                     "How forces run on several threads: 'colouring' or 'buffers'.")

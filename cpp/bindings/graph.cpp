@@ -2,8 +2,6 @@
 // the five algorithms and the Dijkstra kernel (one binding per kernel). nx_irreg.graph / nx_irreg.algorithms wrap them with NumPy-side input
 // checks; results are moved into NumPy arrays without a copy, and the GIL is released while
 // C++ runs.
-#pragma once
-
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -15,40 +13,15 @@
 #include <utility>
 #include <vector>
 
-#include "bindings/grouped_index_bindings.hpp"
+#include "bindings/bind.hpp"
+#include "bindings/common.hpp"
+#include "core/dispatch.hpp"
 #include "graph/registry.hpp"
 #include "graph/fast_kernels.hpp"
 #include "graph/ordered_kernels.hpp"
 #include "graph/run.hpp"
 
 namespace irreg::bindings {
-
-template <typename T>
-py::array_t<T> Adopt(std::vector<T>&& v) {
-  auto* holder = new std::vector<T>(std::move(v));
-  py::capsule owner(holder, [](void* p) { delete static_cast<std::vector<T>*>(p); });
-  return py::array_t<T>({static_cast<py::ssize_t>(holder->size())},
-                        {static_cast<py::ssize_t>(sizeof(T))}, holder->data(), owner);
-}
-
-// Python's time.monotonic() clock (CLOCK_MONOTONIC), read from C++.
-inline double MonotonicSeconds() {
-  timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
-
-// Runs `kernel` with the GIL released and returns its result; *interval gets the monotonic
-// clock just after the release and just before the GIL is taken back, so callers (and the
-// tests) can see that calls from several Python threads overlap.
-template <class Kernel>
-auto WithoutGil(Kernel kernel, std::pair<double, double>* interval) {
-  py::gil_scoped_release release;
-  interval->first = MonotonicSeconds();
-  auto result = kernel();
-  interval->second = MonotonicSeconds();
-  return result;
-}
 
 inline py::dict StatsDict(const graph::RunStats& s, std::pair<double, double> released = {0, 0}) {
   py::dict d;
@@ -63,19 +36,6 @@ inline py::dict StatsDict(const graph::RunStats& s, std::pair<double, double> re
   d["activate_seconds"] = s.activate_seconds;
   d["produce_seconds"] = s.produce_seconds;
   return d;
-}
-
-using I64Array = py::array_t<int64_t, py::array::c_style>;
-
-// Vertex ids from Python ints, range-checked before they narrow to int32.
-inline std::vector<VertexId> VertexList(const std::vector<int64_t>& ids, int32_t n) {
-  std::vector<VertexId> out;
-  out.reserve(ids.size());
-  for (int64_t v : ids) {
-    if (v < 0 || v >= n) throw py::value_error("vertex " + std::to_string(v) + " is not in [0, n)");
-    out.push_back(static_cast<VertexId>(v));
-  }
-  return out;
 }
 
 // The most vertices a graph may have: ids are 32-bit and n + 1 (the CSR offsets' length, a
@@ -189,7 +149,7 @@ inline std::unique_ptr<graph::Graph> GraphFromState(const py::tuple& state) {
 }
 
 // The registry (graph/registry.hpp) as read-only rows; irreg.graph.registry reads them once.
-inline void BindRegistry(py::module_& m) {
+static void BindRegistry(py::module_& m) {
   using graph::AlgorithmInfo;
   using graph::VariantInfo;
   py::class_<VariantInfo>(m, "GraphVariant", "A method an algorithm can run (graph/registry.hpp).")
@@ -212,7 +172,14 @@ inline void BindRegistry(py::module_& m) {
         "Every variant of the graph algorithms: method, parallel path, SIMD counters.");
 }
 
-inline void BindGraph(py::module_& m) {
+void BindGraph(py::module_& m) {
+  DefineResult(m, "Csr", {"offsets", "targets", "weights"});
+  DefineResult(m, "FiniteWeights", {"count", "low", "high"});
+  DefineResult(m, "BfsRun", {"depth", "parent", "stats"});
+  DefineResult(m, "ValueRun", {"value", "stats"});
+  DefineResult(m, "LabelRun", {"label", "stats"});
+  DefineResult(m, "SettledRun", {"value", "order", "parent", "contradiction", "stats",
+                                 "pred_offsets", "preds", "reached"});
   using graph::Graph;
   py::class_<Graph>(m, "Graph",
                     "A graph built once: CSR plus the tiled, conflict-free grouped index.")
@@ -237,13 +204,13 @@ inline void BindGraph(py::module_& m) {
       .def("csr", [](const Graph& g) {
         const graph::CsrGraph& c = g.layout().csr();
         const int64_t m = c.num_edges();
-        return py::make_tuple(Adopt(std::vector<int64_t>(c.offsets)),
+        return Result("Csr", Adopt(std::vector<int64_t>(c.offsets)),
                               Adopt(std::vector<int32_t>(c.targets.begin(), c.targets.begin() + m)),
                               Adopt(std::vector<double>(c.weights.begin(), c.weights.begin() + m)));
       }, "Copies of (offsets, targets, weights) in CSR order (weights are 1 when none were given).")
       .def("finite_weights", [](const Graph& g) {
         const graph::CsrGraph::FiniteWeights& f = g.layout().csr().finite;
-        return py::make_tuple(f.count, f.low, f.high);
+        return Result("FiniteWeights", f.count, f.low, f.high);
       }, "(how many weights are finite, the smallest finite weight, the largest): inf, -inf "
          "with none.")
       .def(py::pickle(&GraphState, &GraphFromState));
@@ -259,7 +226,7 @@ inline void BindGraph(py::module_& m) {
     graph::BfsResult r = WithoutGil(
         [&] { return graph::RunBfs(g, static_cast<VertexId>(source), variant, i, threads); },
         &released);
-    return py::make_tuple(Adopt(std::move(r.depth)), Adopt(std::move(r.parent)),
+    return Result("BfsRun", Adopt(std::move(r.depth)), Adopt(std::move(r.parent)),
                           StatsDict(r.stats, released));
   }, py::arg("graph"), py::arg("source"), py::arg("variant") = "", py::arg("isa") = py::none(),
      py::arg("threads") = 1);
@@ -281,7 +248,7 @@ inline void BindGraph(py::module_& m) {
       std::pair<double, double> released;
       graph::ValueResult r = WithoutGil(
           [&] { return run(g, static_cast<VertexId>(source), variant, i, threads); }, &released);
-      return py::make_tuple(Adopt(std::move(r.value)), StatsDict(r.stats, released));
+      return Result("ValueRun", Adopt(std::move(r.value)), StatsDict(r.stats, released));
     }, py::arg("graph"), py::arg("source"), py::arg("variant") = "", py::arg("isa") = py::none(),
        py::arg("threads") = 1);
   };
@@ -304,7 +271,7 @@ inline void BindGraph(py::module_& m) {
                                     equal_predecessors);
         },
         &released);
-    return py::make_tuple(Adopt(std::move(r.value)), Adopt(std::move(r.order)),
+    return Result("SettledRun", Adopt(std::move(r.value)), Adopt(std::move(r.order)),
                           Adopt(std::move(r.parent)), r.contradiction,
                           StatsDict(r.stats, released), Adopt(std::move(r.pred_offsets)),
                           Adopt(std::move(r.preds)), Adopt(std::move(r.reached)));
@@ -324,7 +291,7 @@ inline void BindGraph(py::module_& m) {
       const std::string i = IsaArg(isa);
       std::pair<double, double> released;
       graph::LabelResult r = WithoutGil([&] { return run(g, variant, i, threads); }, &released);
-      return py::make_tuple(Adopt(std::move(r.label)), StatsDict(r.stats, released));
+      return Result("LabelRun", Adopt(std::move(r.label)), StatsDict(r.stats, released));
     }, py::arg("graph"), py::arg("variant") = "", py::arg("isa") = py::none(),
        py::arg("threads") = 1);
   };
