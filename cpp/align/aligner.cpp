@@ -70,7 +70,7 @@ AlignResult Align(const LabelledGraph& g1, const LabelledGraph& g2, const AlignP
   const int32_t n1 = g1.num_vertices(), n2 = g2.num_vertices();
   for (const auto& [u, v] : p.anchors)
     Check(u >= 0 && u < n1 && v >= 0 && v < n2, "anchor pair outside the graphs");
-  const ScoreCandidatesFn score = KernelsFor(p.isa).align.score_candidates;
+  const ScoreCandidatesFn score = AlignKernelsFor(p.isa).score_candidates;
   const int32_t log2_width = HistogramLog2WidthFor(g1, g2);
 
   AlignResult r{{}, {}, TopK(n1, p.k), {}, ResolveIsa(p.isa)};

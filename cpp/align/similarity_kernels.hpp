@@ -6,6 +6,9 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+
+#include "core/isa_tables.hpp"
 
 namespace irreg::align {
 
@@ -52,12 +55,13 @@ struct AlignKernels {
   ScoreCandidatesFn score_candidates;
 };
 
+// The similarity kernel of ResolveIsa(isa) (similarity_kernel_tables.cpp); MakeAlignKernels is
+// defined in align/similarity_kernels.cpp.
+const AlignKernels& AlignKernelsFor(const std::string& isa);
+
 }  // namespace irreg::align
 
-// Only kernel sources, which CMake compiles once per ISA with IRREG_ISA_NS set, see this.
-#ifdef IRREG_ISA_NS
-namespace irreg::IRREG_ISA_NS {
-// This ISA's similarity kernel, for core/kernel_table.cpp; defined in align/similarity_kernels.cpp.
-align::AlignKernels MakeAlignKernels();
-}  // namespace irreg::IRREG_ISA_NS
-#endif  // IRREG_ISA_NS
+namespace irreg {
+// Each ISA's table, defined with its kernels (compiled once per ISA).
+IRREG_DECLARE_ISA_TABLES(align::AlignKernels, MakeAlignKernels)
+}  // namespace irreg

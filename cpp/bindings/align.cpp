@@ -21,7 +21,7 @@ using F32Array = py::array_t<float, py::array::c_style | py::array::forcecast>;
 inline std::shared_ptr<align::LabelledGraph> MakeLabelledGraph(
     int64_t n, const I64Array& src, const I64Array& dst, const std::optional<I32Array>& edge_type,
     const std::optional<I32Array>& vertex_type, const std::optional<F32Array>& attr,
-    const KernelTable& kernels) {
+    const TilingKernels& kernels) {
   if (n < 0 || n >= std::numeric_limits<int32_t>::max())
     throw py::value_error("n must be in [0, 2**31 - 1), got " + std::to_string(n));
   if (src.ndim() != 1 || dst.ndim() != 1 || src.size() != dst.size())
@@ -92,7 +92,7 @@ void BindAligner(py::module_& m) {
                        const std::optional<I32Array>& edge_type,
                        const std::optional<I32Array>& vertex_type,
                        const std::optional<F32Array>& attr) {
-             return MakeLabelledGraph(n, src, dst, edge_type, vertex_type, attr, KernelsFor(""));
+             return MakeLabelledGraph(n, src, dst, edge_type, vertex_type, attr, TilingKernelsFor(""));
            }),
            py::arg("n"), py::arg("src"), py::arg("dst"), py::arg("edge_type") = py::none(),
            py::arg("vertex_type") = py::none(), py::arg("attr") = py::none())
@@ -114,7 +114,7 @@ void BindAligner(py::module_& m) {
             g1.has_edge_types != g2.has_edge_types || g1.attr_dim != g2.attr_dim)
           throw py::value_error("both graphs must carry the same kinds of labels");
         c.resize(n + 16, 0);
-        const auto score = KernelsFor(IsaArg(isa)).align.score_candidates;
+        const auto score = align::AlignKernelsFor(IsaArg(isa)).score_candidates;
         std::vector<int32_t> id1(n1), id2(n2);
         for (int32_t v = 0; v < n1; ++v) id1[v] = v;
         for (int32_t v = 0; v < n2; ++v) id2[v] = v;

@@ -61,7 +61,7 @@ inline std::unique_ptr<graph::Graph> MakeGraph(const py::array& src, const py::a
     throw py::value_error("n must be in [0, " + std::to_string(kMaxVertices) + "], got " +
                           std::to_string(n));
   const int32_t tile = TileSizeArg(tile_size);
-  const KernelTable& k = KernelsFor(IsaArg(isa));
+  const TilingKernels& k = TilingKernelsFor(IsaArg(isa));
   const double* w = weight ? weight->data() : nullptr;
   const void* s = src.data();
   const void* d = dst.data();
@@ -136,7 +136,7 @@ inline std::unique_ptr<graph::Graph> GraphFromState(const py::tuple& state) {
   const auto targets = StateArray<int32_t>(state[6], "targets");
   std::optional<py::array_t<double, py::array::c_style | py::array::forcecast>> weights;
   if (!state[7].is_none()) weights = StateArray<double>(state[7], "weights");
-  const KernelTable& k = KernelsFor("");
+  const TilingKernels& k = TilingKernelsFor("");
   py::gil_scoped_release release;  // the arrays stay referenced by `state`
   auto copy = [](const auto& a) { return std::vector(a.data(), a.data() + a.size()); };
   graph::CsrGraph csr = graph::CsrGraph::FromRows(copy(offsets), copy(targets),
@@ -195,7 +195,7 @@ void BindGraph(py::module_& m) {
       .def_property_readonly("lane_fill", [](const Graph& g) { return g.layout().lane_fill(); })
       .def("retiled", [](const Graph& g, const py::object& tile_size, const std::optional<std::string>& isa) {
         const int32_t tile = TileSizeArg(tile_size);
-        const KernelTable& k = KernelsFor(IsaArg(isa));
+        const TilingKernels& k = TilingKernelsFor(IsaArg(isa));
         graph::CsrGraph csr = g.layout().csr();  // rows keep their order; padding included
         py::gil_scoped_release release;
         return std::make_unique<Graph>(std::move(csr), g.directed(), tile, k);

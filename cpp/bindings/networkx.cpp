@@ -112,7 +112,7 @@ class NetworkxConverter {
     CheckExactSums();
   }
 
-  std::unique_ptr<graph::Graph> Build(bool directed, int32_t tile_size, const KernelTable& k) {
+  std::unique_ptr<graph::Graph> Build(bool directed, int32_t tile_size, const TilingKernels& k) {
     py::gil_scoped_release release;
     return std::make_unique<graph::Graph>(
         graph::CsrGraph::FromRows(std::move(offsets_), std::move(targets_), std::move(weights_), n_),
@@ -360,7 +360,7 @@ inline std::unique_ptr<graph::Graph> NetworkxPredecessors(py::handle g, const gr
   return std::make_unique<graph::Graph>(
       graph::CsrGraph::FromRows(std::move(offsets), std::move(targets),
                                 csr.weighted ? std::move(weights) : std::vector<double>{}, n),
-      true, 0, KernelsFor(IsaArg(std::nullopt)));
+      true, 0, TilingKernelsFor(""));
 }
 
 void BindNetworkx(py::module_& m) {
@@ -375,7 +375,7 @@ void BindNetworkx(py::module_& m) {
   using graph::Graph;
   m.def("from_networkx", [](py::handle g, py::object weight, py::object default_weight,
                             int32_t tile_size, const std::optional<std::string>& isa) {
-    const KernelTable& k = KernelsFor(IsaArg(isa));
+    const TilingKernels& k = TilingKernelsFor(IsaArg(isa));
     const bool directed = g.attr("is_directed")().cast<bool>();
     NetworkxConverter c(g, std::move(weight), std::move(default_weight));
     c.Run();

@@ -47,7 +47,7 @@ class PyGroupedIndex {
                                                compact_threshold, max_generations,
                                                ParseName(py::str(grouping), "grouping", kGroupingNames));
     index_->set_threads(ThreadsArg(threads));
-    const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
+    const TilingKernels& k = TilingKernelsFor(IsaArg(isa));
     py::gil_scoped_release release;  // not shared yet: no lock
     index_->Build(r.data(), c.data(), nullptr, r.size(), active, k);
   }
@@ -67,7 +67,7 @@ class PyGroupedIndex {
 
   IdArray Locate(py::handle rows, py::handle cols, const std::optional<std::string>& isa) {
     auto [r, c] = AsEdgeArrays(rows, cols);
-    const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
+    const TilingKernels& k = TilingKernelsFor(IsaArg(isa));
     IdArray out(r.size());
     Locked([&] {
       index_->Validate(r.data(), c.data(), r.size());
@@ -78,31 +78,31 @@ class PyGroupedIndex {
 
   int64_t Activate(py::handle rows, py::handle cols, const std::optional<std::string>& isa) {
     auto [r, c] = AsEdgeArrays(rows, cols);
-    const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
+    const TilingKernels& k = TilingKernelsFor(IsaArg(isa));
     return Locked([&] { return index_->Activate(r.data(), c.data(), r.size(), k); });
   }
 
   int64_t Deactivate(py::handle rows, py::handle cols, const std::optional<std::string>& isa) {
     auto [r, c] = AsEdgeArrays(rows, cols);
-    const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
+    const TilingKernels& k = TilingKernelsFor(IsaArg(isa));
     return Locked([&] { return index_->Deactivate(r.data(), c.data(), r.size(), k); });
   }
 
   void DeactivateAll(const std::optional<std::string>& isa) {
-    const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
+    const TilingKernels& k = TilingKernelsFor(IsaArg(isa));
     Locked([&] { index_->DeactivateAll(k); });
   }
 
   py::dict Update(py::handle rows, py::handle cols, const std::optional<std::string>& isa) {
     auto [r, c] = AsEdgeArrays(rows, cols);
-    const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
+    const TilingKernels& k = TilingKernelsFor(IsaArg(isa));
     const UpdateStats s = Locked([&] { return index_->Update(r.data(), c.data(), r.size(), k); });
     return py::dict(py::arg("found") = s.found, py::arg("added") = s.added,
                     py::arg("holes") = s.holes, py::arg("compacted") = s.compacted);
   }
 
   void Compact(const std::optional<std::string>& isa) {
-    const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
+    const TilingKernels& k = TilingKernelsFor(IsaArg(isa));
     Locked([&] { index_->Compact(k); });
   }
 
@@ -116,7 +116,7 @@ class PyGroupedIndex {
   F64Array ScatterAdd(const F64Array& x, std::optional<F64Array> weights,
                       std::optional<bool> both_ends, bool all_groups,
                       const std::optional<std::string>& isa) {
-    const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
+    const TilingKernels& k = TilingKernelsFor(IsaArg(isa));
     F64Array y(x.size());
     std::fill(y.mutable_data(), y.mutable_data() + y.size(), 0.0);
     // Checked under the lock: another thread's update may change num_slots.
@@ -147,7 +147,7 @@ class PyGroupedIndex {
 
   int64_t FirstConflictingGroup(std::optional<bool> check_rows,
                                 const std::optional<std::string>& isa) const {
-    const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
+    const TilingKernels& k = TilingKernelsFor(IsaArg(isa));
     return Locked([&] {
       const GroupedSlots& s = index_->slots();
       return k.FirstConflictingGroup(
@@ -157,7 +157,7 @@ class PyGroupedIndex {
   }
 
   int64_t NumActive(const std::optional<std::string>& isa) const {
-    const TilingKernels& k = KernelsFor(IsaArg(isa)).tiling;
+    const TilingKernels& k = TilingKernelsFor(IsaArg(isa));
     return Locked([&] { return index_->NumActive(k); });
   }
 

@@ -14,27 +14,19 @@
 namespace irreg {
 namespace {
 
-using KernelsFn = const KernelTable& (*)();
-
 struct IsaEntry {
   const char* name;
-  KernelsFn kernels;  // null when not built
+  bool is_built;
   bool (*runnable)();
   const char* if_not_built;
 
-  bool built() const { return kernels != nullptr; }
+  bool built() const { return is_built; }
 };
 
 // One entry per row of IRREG_ISAS, built or not, so that a known name can be told from an
-// unknown one. The table of an ISA that was not built is named only in a discarded
-// `if constexpr` branch, so nothing asks the linker for it.
-#define IRREG_ISA_ENTRY(ns, name, built, runnable, if_not_built) \
-  {name,                                                          \
-   []() -> KernelsFn {                                            \
-     if constexpr (IRREG_IS_BUILT(built)) return &ns::Kernels;    \
-     else return nullptr;                                         \
-   }(),                                                           \
-   []() -> bool { return runnable; }, if_not_built},
+// unknown one.
+#define IRREG_ISA_ENTRY(ns, name, built, runnable, if_not_built, ...) \
+  {name, IRREG_IS_BUILT(built), []() -> bool { return runnable; }, if_not_built},
 const IsaEntry kIsas[] = {IRREG_ISAS(IRREG_ISA_ENTRY)};
 #undef IRREG_ISA_ENTRY
 
@@ -104,8 +96,9 @@ std::string ResolveIsa(const std::string& requested) {
   return Checked(requested).name;
 }
 
-const KernelTable& KernelsFor(const std::string& requested) {
-  return Checked(requested.empty() ? DefaultIsa() : requested).kernels();
+int IsaIndex(const std::string& requested) {
+  const IsaEntry& e = Checked(requested.empty() ? DefaultIsa() : requested);
+  return static_cast<int>(&e - kIsas);
 }
 
 const IsaChoice& ChooseIsaByMeasurement(

@@ -8,7 +8,6 @@
 #include <utility>
 #include <vector>
 
-#include "core/kernel_table.hpp"
 
 namespace irreg {
 
@@ -22,8 +21,9 @@ std::string BestIsa();
 const std::string& DefaultIsa();
 // Resolves a per-call request ("" means DefaultIsa()) and checks it can run here.
 std::string ResolveIsa(const std::string& requested);
-// The kernel table of ResolveIsa(requested): KernelsFor(isa).tiling, .graph, .md, .align.
-const KernelTable& KernelsFor(const std::string& requested);
+// The row of IRREG_ISAS that ResolveIsa(requested) names: the index into each component's
+// per-ISA kernel tables (core/isa_tables.hpp).
+int IsaIndex(const std::string& requested);
 
 // Where the widest ISA is not the fastest for a kernel family (AVX-512 clocks lower on some
 // Intel cores and wider gathers pay nothing back on others), the family's default is the ISA

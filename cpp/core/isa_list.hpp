@@ -3,7 +3,8 @@
 // ISAs again.
 #pragma once
 
-// IRREG_ISAS(X) calls X(ns, name, built, runnable, if_not_built) once per ISA:
+// IRREG_ISAS(X, ...) calls X(ns, name, built, runnable, if_not_built, ...) once per ISA, the
+// extra arguments passed on (core/isa_tables.hpp uses them to name a component's table):
 //   ns            the namespace irreg::<ns> its kernels are compiled in (CMake's IRREG_ISA_NS)
 //   name          the name IRREG_ISA, isa= and the *_isas() lists use
 //   built         the macro CMake defines when the ISA is compiled in; 1 when it always is
@@ -11,12 +12,17 @@
 //   if_not_built  what to do about it, appended to the "not compiled" error
 // Rows are in order of preference, best first. The emulated AVX-512 comes after scalar, which
 // always runs, so it is only ever used when asked for; SIMDe builds it with AVX2 + FMA.
-#define IRREG_ISAS(X)                                                                        \
-  X(avx512, "avx512", IRREG_HAVE_AVX512, ::irreg::DetectCpuFeatures().avx512, "")            \
-  X(avx2, "avx2", IRREG_HAVE_AVX2, ::irreg::DetectCpuFeatures().avx2, "")                    \
-  X(scalar, "scalar", 1, true, "")                                                           \
-  X(avx512_emu, "avx512-emu", IRREG_HAVE_AVX512_EMU, ::irreg::DetectCpuFeatures().avx2,      \
-    " (install SIMDe, e.g. apt-get install libsimde-dev, and reinstall irreg)")
+#define IRREG_ISAS(X, ...)                                                                      \
+  X(avx512, "avx512", IRREG_HAVE_AVX512, ::irreg::DetectCpuFeatures().avx512, "", __VA_ARGS__)  \
+  X(avx2, "avx2", IRREG_HAVE_AVX2, ::irreg::DetectCpuFeatures().avx2, "", __VA_ARGS__)          \
+  X(scalar, "scalar", 1, true, "", __VA_ARGS__)                                                 \
+  X(avx512_emu, "avx512-emu", IRREG_HAVE_AVX512_EMU, ::irreg::DetectCpuFeatures().avx2,         \
+    " (install SIMDe, e.g. apt-get install libsimde-dev, and reinstall irreg)", __VA_ARGS__)
+
+// How many rows IRREG_ISAS has: the size of every per-ISA table.
+#define IRREG_COUNT_ISA(...) +1
+inline constexpr int kNumIsas = 0 IRREG_ISAS(IRREG_COUNT_ISA);
+#undef IRREG_COUNT_ISA
 
 // IRREG_IS_BUILT(macro) is true when `macro` is defined as 1 (what a bare CMake compile
 // definition gives), else false. Unlike #ifdef it works inside an X-macro expansion: a defined

@@ -247,7 +247,7 @@ SimilarityResult SimulateSimilarity(const Machine& m, const align::LabelledGraph
   SimilarityResult r{align::TopK(n1, o.k), align::TopK(n1, o.k), {}, 0, 0,
                      static_cast<int64_t>(tasks.bucket.size())};
   double words = 0;
-  const align::ScoreCandidatesFn score = KernelsFor("scalar").align.score_candidates;
+  const align::ScoreCandidatesFn score = align::AlignKernelsFor("scalar").score_candidates;
   Similarity program(fr, tasks, lists, rec1, rec2, score, &r.top, &words);
   for (Worker& w : workers) w.program = &program;
   r.report = sim.report(sim.RunWorkers(0, workers));

@@ -33,7 +33,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "core/kernel_table.hpp"
+#include "graph/graph_kernels.hpp"
 #include "core/threads.hpp"
 #include "graph/graph_layout.hpp"
 #include "graph/run_stats.hpp"
@@ -80,9 +80,9 @@ class Engine {
   static constexpr int64_t kMinParallelGroups = 65536;
 
   // threads > 1 runs kOpt / kOptSearch over tile columns; the other variants are serial.
-  Engine(const GraphLayout& g, P* program, Variant variant, const KernelTable& kernels,
-         int32_t threads = 1)
-      : g_(g), p_(*program), variant_(variant), k_(kernels),
+  Engine(const GraphLayout& g, P* program, Variant variant, const GraphKernels& kernels,
+         const TilingKernels& tiling, int32_t threads = 1)
+      : g_(g), p_(*program), variant_(variant), k_(kernels), tiling_(tiling),
         message_(g.csr().n, P::InitMsg()),
         recipients_(static_cast<size_t>(g.csr().n) + kLanes) {
     if (variant == Variant::kOpt || variant == Variant::kOptSearch) {
@@ -209,7 +209,7 @@ class Engine {
     const CsrGraph& csr = g_.csr();
     const SenderAdjacency adj{csr.offsets.data(), csr.targets.data(), csr.weights.data(),
                               senders_.data(), static_cast<int64_t>(senders_.size())};
-    stats_.vector_ops += k_.graph.OverAdjacency<P>()(adj, SourceValues(), sink);
+    stats_.vector_ops += k_.OverAdjacency<P>()(adj, SourceValues(), sink);
     stats_.produce_seconds += Seconds(t0, Clock::now());
   }
 
@@ -261,11 +261,11 @@ class Engine {
         active.first_group = first;
         active.num_groups = last - first;
         stats_.vector_ops += active.num_groups;
-        k_.graph.OverGroups<P>()(active, SourceValues(), sink);
+        k_.OverGroups<P>()(active, SourceValues(), sink);
       }
     } else {
       stats_.vector_ops += active.num_groups;
-      k_.graph.OverGroups<P>()(active, SourceValues(), sink);
+      k_.OverGroups<P>()(active, SourceValues(), sink);
     }
     stats_.produce_seconds += Seconds(t1, Clock::now());
   }
@@ -302,7 +302,7 @@ class Engine {
     ParallelFor(static_cast<int32_t>(chunks), chunks, [&](int64_t c) {
       const int64_t first = n * c / chunks, last = n * (c + 1) / chunks;
       g_.LocateSlots(search_rows_.data() + first, search_cols_.data() + first, last - first,
-                     search_slots_.data() + first, k_.tiling);
+                     search_slots_.data() + first, tiling_);
     });
   }
 
@@ -376,7 +376,7 @@ class Engine {
   int64_t ProduceOverShares(bool dense) {
     const GroupedSlots& slots = g_.index().slots();
     const Msg* source = SourceValues();
-    const auto kernel = k_.graph.OverGroups<P>();
+    const auto kernel = k_.OverGroups<P>();
     const int64_t num_shares = static_cast<int64_t>(shares_.size());
     int64_t vector_ops = 0;
 #pragma omp parallel for num_threads(threads_) schedule(dynamic, 1) reduction(+ : vector_ops)
@@ -450,7 +450,8 @@ class Engine {
   const GraphLayout& g_;
   P& p_;
   Variant variant_;
-  const KernelTable& k_;
+  const GraphKernels& k_;
+  const TilingKernels& tiling_;
   std::vector<Msg> message_;
   std::vector<VertexId> recipients_;
   std::vector<VertexId> senders_;

@@ -12,7 +12,7 @@ namespace irreg::graph {
 
 class Graph {
  public:
-  Graph(CsrGraph csr, bool directed, int32_t tile_size, const KernelTable& kernels)
+  Graph(CsrGraph csr, bool directed, int32_t tile_size, const TilingKernels& kernels)
       : directed_(directed), tile_size_(tile_size),
         layout_(std::make_shared<GraphLayout>(std::move(csr), tile_size, kernels)) {}
 
@@ -21,7 +21,7 @@ class Graph {
   // built with it (a pickle's) also picks the same tile for the undirected view.
   int32_t requested_tile_size() const { return tile_size_; }
   const GraphLayout& layout() const { return *layout_; }
-  const GraphLayout& undirected_layout(const KernelTable& kernels) const {
+  const GraphLayout& undirected_layout(const TilingKernels& kernels) const {
     std::call_once(undirected_once_, [&] {
       undirected_ = directed_ ? std::make_shared<GraphLayout>(layout_->csr().Symmetrized(),
                                                               tile_size_, kernels)

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
+#include "core/isa_tables.hpp"
 #include "core/types.hpp"
 #include "graph/programs/program_list.hpp"
 
@@ -86,12 +88,13 @@ struct GraphKernels {
   }
 };
 
+// The message kernels of ResolveIsa(isa) (graph_kernels.cpp); MakeGraphKernels is defined in
+// graph/message_kernels.cpp.
+const GraphKernels& GraphKernelsFor(const std::string& isa);
+
 }  // namespace irreg::graph
 
-// Only kernel sources, which CMake compiles once per ISA with IRREG_ISA_NS set, see this.
-#ifdef IRREG_ISA_NS
-namespace irreg::IRREG_ISA_NS {
-// This ISA's message kernels, for core/kernel_table.cpp; defined in graph/message_kernels.cpp.
-graph::GraphKernels MakeGraphKernels();
-}  // namespace irreg::IRREG_ISA_NS
-#endif  // IRREG_ISA_NS
+namespace irreg {
+// Each ISA's table, defined with its kernels (compiled once per ISA).
+IRREG_DECLARE_ISA_TABLES(graph::GraphKernels, MakeGraphKernels)
+}  // namespace irreg

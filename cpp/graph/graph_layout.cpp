@@ -17,10 +17,10 @@ int32_t DefaultGraphTileSize(int32_t n, int64_t /*m*/) {
   return t;
 }
 
-GraphLayout::GraphLayout(CsrGraph csr, int32_t tile_size, const KernelTable& kernels)
+GraphLayout::GraphLayout(CsrGraph csr, int32_t tile_size, const TilingKernels& kernels)
     : csr_(std::move(csr)),
       tile_size_(tile_size > 0 ? tile_size : DefaultGraphTileSize(csr_.n, csr_.num_edges())),
-      index_kernels_(&kernels.tiling) {
+      index_kernels_(&kernels) {
   TileGeometry(std::max(csr_.n, 1), std::max(csr_.n, 1), tile_size_);  // throws on a bad tile now
 }
 

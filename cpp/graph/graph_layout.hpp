@@ -8,9 +8,9 @@
 #include <mutex>
 #include <vector>
 
-#include "core/kernel_table.hpp"
 #include "graph/csr_graph.hpp"
 #include "tiling/index_collection.hpp"
+#include "tiling/tiling_kernels.hpp"
 
 namespace irreg::graph {
 
@@ -22,7 +22,7 @@ class GraphLayout {
   // tile_size 0 picks DefaultGraphTileSize. The grouped index is built on first use: the CSR
   // kernels (direction-optimizing BFS, Dijkstra, union-find, the ordered traversals) never need
   // it, and a NetworkX conversion should not pay for it until an engine variant runs.
-  GraphLayout(CsrGraph csr, int32_t tile_size, const KernelTable& kernels);
+  GraphLayout(CsrGraph csr, int32_t tile_size, const TilingKernels& kernels);
 
   const CsrGraph& csr() const { return csr_; }
   const IndexCollection& index() const { return grouped().index; }

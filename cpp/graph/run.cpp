@@ -76,7 +76,8 @@ template <class P>
 RunStats RunProgram(const GraphLayout& layout, P* program, const std::string& variant,
                     const std::string& isa, int32_t threads) {
   const Team team(AskFor(variant, layout.csr(), threads));
-  Engine<P> engine(layout, program, ParseEngineVariant(variant), KernelsFor(isa), team.size());
+  Engine<P> engine(layout, program, ParseEngineVariant(variant), GraphKernelsFor(isa),
+                   TilingKernelsFor(isa), team.size());
   RunStats stats = engine.Run();
   stats.threads = team.size();
   return stats;
@@ -160,7 +161,7 @@ LabelResult RunWcc(const Graph& g, const std::string& variant, const std::string
       const CsrGraph* in = g.directed() && layout.has_in_edges() ? &layout.in_edges(t) : nullptr;
       return AfforestWcc(layout.csr(), in, !g.directed(), t);
     });
-  const GraphLayout& undirected = g.undirected_layout(KernelsFor(""));
+  const GraphLayout& undirected = g.undirected_layout(TilingKernelsFor(""));
   WccProgram p(undirected.csr().n);
   RunStats stats = RunProgram(undirected, &p, v, isa, threads);
   return {std::move(p.label), stats};

@@ -124,7 +124,8 @@ LjSystem::LjSystem(const LjOptions& options) : opt_(options) {
     isa_ = ResolveIsa(opt_.isa);
     isa_chosen_by_ = "isa=";
   }
-  kernels_ = &KernelsFor(isa_);
+  tiling_kernels_ = &TilingKernelsFor(isa_);
+  md_kernels_ = &MdKernelsFor(isa_);
 }
 
 void LjSystem::set_threads(int32_t threads) {
@@ -393,7 +394,7 @@ UpdateStats LjSystem::MergeIntoIndex() {
   UpdateStats u = index_->UpdateFromDiff(
       nullptr, nullptr, all.found, all.vanished.data(), static_cast<int64_t>(all.vanished.size()),
       all.new_rows.data(), all.new_cols.data(), all.new_ids.data(),
-      static_cast<int64_t>(all.new_rows.size()), kernels_->tiling, /*may_compact=*/false);
+      static_cast<int64_t>(all.new_rows.size()), *tiling_kernels_, /*may_compact=*/false);
   if (u.compact_due) {
     // Regrouping the list itself, which comes row by row, costs less than the index's own
     // compaction (which first gathers its active slots) and packs groups as a build does.
@@ -419,7 +420,7 @@ void LjSystem::RegroupAll() {
               pair_rows_.begin() + pairs_.row_begin[i + 1], static_cast<int32_t>(i));
   });
   index_->Build(pair_rows_.data(), pairs_.cols.data(), nullptr, pairs_.num_pairs(), true,
-                kernels_->tiling);
+                *tiling_kernels_);
   std::vector<int32_t>().swap(pair_rows_);  // 4 bytes a pair, needed only for the build
   if (opt_.regroup == Regroup::kIncremental) MapPairsToSlots(0);
   SortGroupsByTile();
@@ -537,7 +538,7 @@ void LjSystem::ForcesInternal(bool energy_virial, LjTotals* totals) {
     ForcesOnBuffers(groups, energy_virial, totals);
   } else {
     std::fill(force_.begin(), force_.end(), 0.0);
-    kernels_->md.lj_over_groups(groups, coef_, pos_.data(), energy_virial, force_.data(), totals);
+    md_kernels_->lj_over_groups(groups, coef_, pos_.data(), energy_virial, force_.data(), totals);
   }
 }
 
@@ -569,7 +570,7 @@ void LjSystem::ForcesOnBuffers(const LjGroups& groups, bool energy_virial, LjTot
       const int64_t begin = groups.num_groups * c / chunks;
       share.groups = groups.groups + begin;
       share.num_groups = groups.num_groups * (c + 1) / chunks - begin;
-      kernels_->md.lj_over_groups(share, coef_, pos_.data(), energy_virial, f, &task_totals_[c]);
+      md_kernels_->lj_over_groups(share, coef_, pos_.data(), energy_virial, f, &task_totals_[c]);
     }
 #pragma omp for schedule(static)
     for (int64_t k = 0; k < stride; ++k) {
@@ -649,7 +650,7 @@ void LjSystem::ForcesByColour(const LjGroups& groups, bool energy_virial, LjTota
       LjGroups task = groups;
       task.groups = colour_groups_.data() + task_begin_[k];
       task.num_groups = task_begin_[k + 1] - task_begin_[k];
-      kernels_->md.lj_over_groups(task, coef_, pos_.data(), energy_virial, force_.data(),
+      md_kernels_->lj_over_groups(task, coef_, pos_.data(), energy_virial, force_.data(),
                                   &task_totals_[k]);
     }
   }

@@ -13,13 +13,14 @@
 #include <string>
 #include <vector>
 
-#include "core/kernel_table.hpp"
 #include "md/box.hpp"
 #include "md/lj_coefficients.hpp"
 #include "md/md_kernels.hpp"
 #include "core/named_values.hpp"
+#include "md/md_kernels.hpp"
 #include "md/neighbor_build.hpp"
 #include "tiling/index_collection.hpp"
+#include "tiling/tiling_kernels.hpp"
 
 namespace irreg::md {
 
@@ -165,7 +166,8 @@ class LjSystem {
   int32_t team_ = 1;  // threads of the call under way: opt_.threads or fewer (core/team.hpp)
   LjCoefficients coef_;
   std::string isa_, isa_chosen_by_;
-  const KernelTable* kernels_;
+  const TilingKernels* tiling_kernels_;
+  const MdKernels* md_kernels_;
   int32_t tile_ = 0;
 
   int64_t n_ = 0;

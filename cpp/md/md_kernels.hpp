@@ -4,6 +4,9 @@
 
 #include <cstdint>
 
+#include <string>
+
+#include "core/isa_tables.hpp"
 #include "md/lj_coefficients.hpp"
 
 namespace irreg::md {
@@ -34,12 +37,13 @@ struct MdKernels {
   LjOverGroupsFn lj_over_groups;
 };
 
+// The force kernels of ResolveIsa(isa) (md_kernels.cpp); MakeMdKernels is defined in
+// md/lj_kernels.cpp.
+const MdKernels& MdKernelsFor(const std::string& isa);
+
 }  // namespace irreg::md
 
-// Only kernel sources, which CMake compiles once per ISA with IRREG_ISA_NS set, see this.
-#ifdef IRREG_ISA_NS
-namespace irreg::IRREG_ISA_NS {
-// This ISA's force kernels, for core/kernel_table.cpp; defined in md/lj_kernels.cpp.
-md::MdKernels MakeMdKernels();
-}  // namespace irreg::IRREG_ISA_NS
-#endif  // IRREG_ISA_NS
+namespace irreg {
+// Each ISA's table, defined with its kernels (compiled once per ISA).
+IRREG_DECLARE_ISA_TABLES(md::MdKernels, MakeMdKernels)
+}  // namespace irreg

@@ -71,5 +71,13 @@ int64_t FirstConflictingGroup(const int32_t* xcoord, const int32_t* ycoord, int6
   return -1;
 }
 
+// This ISA's tiling table (TilingKernelsFor serves it), naming the kernels of every tiling
+// source.
+TilingKernels MakeTilingKernels() {
+#define IRREG_TILING_ENTRY(name, ret, params) &name,
+  return TilingKernels{IRREG_TILING_KERNELS(IRREG_TILING_ENTRY)};
+#undef IRREG_TILING_ENTRY
+}
+
 }  // namespace IRREG_ISA_NS
 }  // namespace irreg

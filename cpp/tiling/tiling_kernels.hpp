@@ -1,10 +1,13 @@
 // The grouped index's kernels (tiling/*.cpp, compiled once per ISA): the X-macro that lists
-// them, the TilingKernels table of one ISA (the `tiling` member of core/kernel_table.hpp's
-// KernelTable) and, inside a kernel source, their declarations in that ISA's namespace.
+// them, the TilingKernels table of one ISA and, inside a kernel source, their declarations in
+// that ISA's namespace.
 #pragma once
 
 #include <cstdint>
 
+#include <string>
+
+#include "core/isa_tables.hpp"
 #include "core/types.hpp"
 
 namespace irreg {
@@ -52,6 +55,13 @@ struct TilingKernels {
 #undef IRREG_TILING_MEMBER
 };
 
+// The tiling kernels of ResolveIsa(isa) (tiling_kernels.cpp); each ISA's MakeTilingKernels is
+// defined in tiling/slot_kernels.cpp.
+const TilingKernels& TilingKernelsFor(const std::string& isa);
+
+// Each ISA's table, defined with its kernels (compiled once per ISA).
+IRREG_DECLARE_ISA_TABLES(TilingKernels, MakeTilingKernels)
+
 }  // namespace irreg
 
 // Only kernel sources, which CMake compiles once per ISA with IRREG_ISA_NS set, see these.
@@ -61,13 +71,6 @@ namespace irreg::IRREG_ISA_NS {
 #define IRREG_DECLARE_TILING_KERNEL(name, ret, params) ret name params;
 IRREG_TILING_KERNELS(IRREG_DECLARE_TILING_KERNEL)
 #undef IRREG_DECLARE_TILING_KERNEL
-
-// This ISA's tiling table, for core/kernel_table.cpp.
-inline TilingKernels MakeTilingKernels() {
-#define IRREG_TILING_ENTRY(name, ret, params) &name,
-  return TilingKernels{IRREG_TILING_KERNELS(IRREG_TILING_ENTRY)};
-#undef IRREG_TILING_ENTRY
-}
 
 }  // namespace irreg::IRREG_ISA_NS
 #endif  // IRREG_ISA_NS
