@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -237,3 +238,57 @@ def test_a_front_end_loads_no_tool(front_end: str, forbidden: tuple[str, ...]):
         f.split(".")[0] for f in forbidden}]
     bad = [m for m in bad if any(m == f or m.startswith(f + ".") for f in forbidden)]
     assert not bad, f"import {front_end} loads {bad}"
+
+
+# --- the C++ side (DESIGN §2, §3) -----------------------------------------------------------------
+
+CPP = Path(__file__).resolve().parents[1] / "cpp"
+INTRINSICS = re.compile(r"\b_mm\d*_\w+|\b__m(128|256|512)\w*|IRREG_TARGET_\w+")
+INCLUDE = re.compile(r'^#include "([^"]+)"', re.MULTILINE)
+
+
+def _cpp_files() -> list[Path]:
+    if not CPP.is_dir():
+        pytest.skip("the C++ sources are not beside the tests")
+    return sorted(p for p in CPP.rglob("*") if p.suffix in (".cpp", ".hpp"))
+
+
+def test_only_the_vector_layer_holds_intrinsics_and_isa_conditions():
+    """Kernel bodies are templates over simd::Vec (DESIGN §3): no intrinsic and no per-ISA #if
+    outside cpp/simd/."""
+    bad = [
+        f"{p.relative_to(CPP)}: {m.group(0)}"
+        for p in _cpp_files()
+        if p.parent.name != "simd"
+        for m in [INTRINSICS.search(p.read_text(encoding="utf-8"))]
+        if m
+    ]
+    assert not bad, bad
+
+
+def test_core_names_no_component():
+    """cpp/core/ includes only core/ (each component owns its per-ISA table)."""
+    bad = [
+        f"core/{p.name} includes {name}"
+        for p in _cpp_files()
+        if p.parent.name == "core"
+        for name in INCLUDE.findall(p.read_text(encoding="utf-8"))
+        if not name.startswith("core/")
+    ]
+    assert not bad, bad
+
+
+def test_bindings_are_one_compile_unit_per_folder():
+    """Each binding source binds one C++ folder and includes no other binding source: only
+    bind.hpp (the BindX declarations) and common.hpp (what they share)."""
+    bad = []
+    for p in _cpp_files():
+        if p.parent.name != "bindings":
+            continue
+        for name in INCLUDE.findall(p.read_text(encoding="utf-8")):
+            if name.startswith("bindings/") and name not in ("bindings/bind.hpp",
+                                                             "bindings/common.hpp"):
+                bad.append(f"bindings/{p.name} includes {name}")
+    assert not bad, bad
+    headers = {p.name for p in (CPP / "bindings").glob("*.hpp")}
+    assert headers == {"bind.hpp", "common.hpp"}, headers

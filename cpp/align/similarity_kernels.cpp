@@ -3,7 +3,7 @@
 // marks) are computed with one lane per candidate: gathers of the candidates' features against
 // u's broadcast values. The byte-wise anchor-distance comparison runs 16 anchors per
 // instruction, and the components are combined in float in the same order on every ISA.
-#include "align/equal_and_adjacent_bytes.hpp"
+#include "simd/byte_distances.hpp"
 #include "align/similarity_kernels.hpp"
 #include "simd/vec.hpp"
 

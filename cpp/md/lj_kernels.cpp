@@ -3,18 +3,19 @@
 // shift, lanes beyond the pair's cutoff masked, du, then the force added to both ends. With
 // several species each lane reads its pair's coefficients by the two atoms' types.
 //
-// Two sweeps: the wide ISAs keep each lane's difference vector whole (md/xyz_loads.hpp says
-// why); the scalar ISA, one lane per vector, loads and adds coordinates one by one.
+// One sweep for every ISA: the wide ISAs keep each lane's difference vector whole, the scalar
+// ISA (one lane per vector) three doubles (simd/xyz_rows.hpp says why).
 #include "core/types.hpp"
 #include "md/md_kernels.hpp"
-#include "md/xyz_loads.hpp"
 #include "simd/vec.hpp"
+#include "simd/xyz_rows.hpp"
 
 namespace irreg {
 namespace IRREG_ISA_NS {
 namespace {
 
 using V = simd::Vec;
+using X = simd::XyzRows;
 using F = V::F64;
 
 // The coefficients one vector of lanes uses (broadcast for one species, per lane for several).
@@ -75,31 +76,22 @@ F PairForce(const PairCoefficients& c, F ro2, V::MaskF64 m, F r2, F* u) {
   return V::SelectF64(m, du, zero);
 }
 
-#if defined(IRREG_TARGET_AVX2) || defined(IRREG_TARGET_AVX512)
-constexpr int kQuads = V::kLanesF64 / 4;
-
 // The coefficients of each lane's pair of species: a row of four per lane, transposed.
 void LoadPairCoefficients(const md::LjCoefficients& c, const int32_t* types, const int32_t* row,
                           const int32_t* col, bool energy, PairCoefficients* out) {
-  __m256d first[kQuads][4], second[kQuads][4];
-  for (int q = 0; q < kQuads; ++q) {
-    const md::LjPairCoefficients* p[4];
-    for (int k = 0; k < 4; ++k)
-      p[k] = &c.of(types[row[4 * q + k]], types[col[4 * q + k]]);
-    Transpose4(_mm256_load_pd(&p[0]->lj1), _mm256_load_pd(&p[1]->lj1),
-               _mm256_load_pd(&p[2]->lj1), _mm256_load_pd(&p[3]->lj1), first[q]);
-    if (energy)
-      Transpose4(_mm256_load_pd(&p[0]->lj3), _mm256_load_pd(&p[1]->lj3),
-                 _mm256_load_pd(&p[2]->lj3), _mm256_load_pd(&p[3]->lj3), second[q]);
+  const double* first[V::kLanesF64];
+  const double* second[V::kLanesF64];
+  for (int k = 0; k < V::kLanesF64; ++k) {
+    const md::LjPairCoefficients& p = c.of(types[row[k]], types[col[k]]);
+    first[k] = &p.lj1, second[k] = &p.lj3;
   }
-  const auto join = [&](__m256d (*rows)[4], int k, F* v) {
-    __m256d parts[kQuads];
-    for (int q = 0; q < kQuads; ++q) parts[q] = rows[q][k];
-    JoinQuads(parts, v);
-  };
-  join(first, 0, &out->lj1), join(first, 1, &out->lj2);
-  join(first, 2, &out->rc2), join(first, 3, &out->inv_span3);
-  if (energy) join(second, 0, &out->lj3), join(second, 1, &out->lj4), join(second, 2, &out->shift);
+  F v[4];
+  X::Transpose(first, v);
+  out->lj1 = v[0], out->lj2 = v[1], out->rc2 = v[2], out->inv_span3 = v[3];
+  if (energy) {
+    X::Transpose(second, v);
+    out->lj3 = v[0], out->lj4 = v[1], out->shift = v[2];
+  }
 }
 
 template <bool kEnergyVirial, bool kSmooth, bool kTypes>
@@ -115,8 +107,7 @@ void Sweep(const md::LjGroups& p, const md::LjCoefficients& c, const double* pos
   for (int64_t q = 0; q < p.num_groups; ++q) {
     const int64_t g = p.groups ? p.groups[q] : q;
     const int32_t col_base = p.col_base[g];
-    const double* sh = p.shifts + 3 * (col_base >> p.log2_columns_per_image);
-    const __m256d shift = _mm256_set_pd(0.0, sh[2], sh[1], sh[0]);
+    const X::Row shift = X::Shift(p.shifts + 3 * (col_base >> p.log2_columns_per_image));
     const int64_t i0 = p.row_base[g], j0 = col_base & atom_mask;
     const double* pos_i = pos + 4 * i0;
     const double* pos_j = pos + 4 * j0;
@@ -126,15 +117,12 @@ void Sweep(const md::LjGroups& p, const md::LjCoefficients& c, const double* pos
       V::MaskF64 m = V::NonNegativeF64(rows);
       if (!V::AnyF64(m)) continue;
       // Holes and padding point at the tile's first atom and get du = 0.
-      StoreLanes(row, V::ClampIdxF64(rows));
-      StoreLanes(col, V::ClampIdxF64(V::LoadIdxF64(p.ycoord + slot)));
-      __m256d d[V::kLanesF64], x[kQuads], y[kQuads], z[kQuads];
-      for (int k = 0; k < kQuads; ++k) {
-        LoadDifferences4(pos_i, pos_j, row + 4 * k, col + 4 * k, shift, d + 4 * k);
-        TransposeXyz(d + 4 * k, &x[k], &y[k], &z[k]);
-      }
+      X::StoreIdx(row, V::ClampIdxF64(rows));
+      X::StoreIdx(col, V::ClampIdxF64(V::LoadIdxF64(p.ycoord + slot)));
+      X::Row d[V::kLanesF64];
+      X::LoadDifferences(pos_i, pos_j, row, col, shift, d);
       F dx, dy, dz;
-      JoinQuads(x, &dx), JoinQuads(y, &dy), JoinQuads(z, &dz);
+      X::ToXyz(d, &dx, &dy, &dz);
       const F r2 = V::MulAdd(dx, dx, V::MulAdd(dy, dy, V::MulF64(dz, dz)));
       if (kTypes) {
         int32_t row_atom[V::kLanesF64], col_atom[V::kLanesF64];
@@ -150,52 +138,13 @@ void Sweep(const md::LjGroups& p, const md::LjCoefficients& c, const double* pos
       F u;
       const F du = PairForce<kEnergyVirial, kSmooth>(coef, ro2, m, r2, &u);
       V::StoreF64(du_lanes, du);
-      for (int k = 0; k < kQuads; ++k)
-        AddForces4(force + 4 * i0, force + 4 * j0, row + 4 * k, col + 4 * k, du_lanes + 4 * k,
-                   d + 4 * k);
+      X::AddForces(force + 4 * i0, force + 4 * j0, row, col, du_lanes, d);
       if (kEnergyVirial)
         sums.Add(m, u, V::MulF64(du, dx), V::MulF64(du, dy), V::MulF64(du, dz), dx, dy, dz);
     }
   }
   if (kEnergyVirial) sums.Into(totals);
 }
-#else
-template <bool kEnergyVirial, bool kSmooth, bool kTypes>
-void Sweep(const md::LjGroups& p, const md::LjCoefficients& c, const double* pos, double* force,
-           md::LjTotals* totals) {
-  static_assert(V::kLanesF64 == 1, "the scalar sweep handles one lane per vector");
-  PairCoefficients coef = PairCoefficients::Broadcast(c.pair[0]);
-  const F ro2 = V::Set1F64(c.ro2);
-  Sums sums;
-  const int32_t atom_mask = (int32_t{1} << p.log2_columns_per_image) - 1;
-  for (int64_t q = 0; q < p.num_groups; ++q) {
-    const int64_t g = p.groups ? p.groups[q] : q;
-    const int32_t col_base = p.col_base[g];
-    const double* sh = p.shifts + 3 * (col_base >> p.log2_columns_per_image);
-    const int64_t i0 = p.row_base[g], j0 = col_base & atom_mask;
-    for (int lane = 0; lane < kLanes; ++lane) {
-      const int64_t slot = g * kLanes + lane;
-      const int32_t r = p.xcoord[slot];
-      if (r < 0) continue;
-      const int32_t s = p.ycoord[slot];
-      double xi, yi, zi, xj, yj, zj;
-      LoadXyz(pos + 4 * i0, r, &xi, &yi, &zi);
-      LoadXyz(pos + 4 * j0, s, &xj, &yj, &zj);
-      const double dx = xj + sh[0] - xi, dy = yj + sh[1] - yi, dz = zj + sh[2] - zi;
-      const double r2 = dx * dx + dy * dy + dz * dz;
-      if (kTypes) coef = PairCoefficients::Broadcast(c.of(p.types[i0 + r], p.types[j0 + s]));
-      if (!(r2 <= coef.rc2)) continue;
-      double u;
-      const double du = PairForce<kEnergyVirial, kSmooth>(coef, ro2, true, r2, &u);
-      const double fx = du * dx, fy = du * dy, fz = du * dz;
-      AddXyz(force + 4 * j0, s, -fx, -fy, -fz);
-      AddXyz(force + 4 * i0, r, fx, fy, fz);
-      if (kEnergyVirial) sums.Add(true, u, fx, fy, fz, dx, dy, dz);
-    }
-  }
-  if (kEnergyVirial) sums.Into(totals);
-}
-#endif
 
 template <bool kEnergyVirial, bool kSmooth>
 void PickTypes(const md::LjGroups& pairs, const md::LjCoefficients& c, const double* positions,

@@ -1,6 +1,6 @@
-// Selects the vector type of the ISA this translation unit is compiled for. Besides this, only
-// two components' own vector helpers (md/xyz_loads.hpp, align/equal_and_adjacent_bytes.hpp)
-// hold a per-ISA #if; kernel bodies are templates over `Vec`.
+// Selects the vector type of the ISA this translation unit is compiled for. Only simd/ holds a
+// per-ISA #if or an intrinsic (the typed operations kernels need besides Vec's are here too:
+// xyz_rows.hpp, byte_distances.hpp); kernel bodies are templates over `Vec`.
 #pragma once
 
 #if defined(IRREG_TARGET_AVX512)

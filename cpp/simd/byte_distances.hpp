@@ -1,8 +1,7 @@
-// The aligner's anchor-distance agreement: over two byte strings, how many byte pairs are equal
-// and how many differ by one. This is the aligner's own vector code, so it lives here rather
-// than in simd/ (generic operations only). Byte lanes have no counterpart among the Vec
-// types' int32 and double lanes, so the AVX2 and AVX-512 builds use SSE2 intrinsics directly,
-// 16 anchors per instruction; the scalar build stays portable.
+// A typed operation the aligner's kernel needs (its anchor-distance agreement): over two byte
+// strings, how many byte pairs are equal and how many differ by one. Byte lanes have no
+// counterpart among the Vec types' int32 and double lanes, so the AVX2 and AVX-512 builds use
+// SSE2 intrinsics, 16 anchors per instruction; the scalar build stays portable.
 #pragma once
 
 #include <cstdint>
