@@ -18,15 +18,13 @@ namespace irreg::bindings {
 
 using F32Array = py::array_t<float, py::array::c_style | py::array::forcecast>;
 
+// The aligner's graph from m edges (src[e], dst[e]), taken undirected, with optional labels.
 inline std::shared_ptr<align::LabelledGraph> MakeLabelledGraph(
-    int64_t n, const I64Array& src, const I64Array& dst, const std::optional<I32Array>& edge_type,
-    const std::optional<I32Array>& vertex_type, const std::optional<F32Array>& attr,
-    const TilingKernels& kernels) {
+    int64_t n, const int64_t* s, const int64_t* d, int64_t m,
+    const std::optional<I32Array>& edge_type, const std::optional<I32Array>& vertex_type,
+    const std::optional<F32Array>& attr) {
   if (n < 0 || n >= std::numeric_limits<int32_t>::max())
     throw py::value_error("n must be in [0, 2**31 - 1), got " + std::to_string(n));
-  if (src.ndim() != 1 || dst.ndim() != 1 || src.size() != dst.size())
-    throw py::value_error("src and dst must be 1-D arrays of the same length");
-  const int64_t m = src.size();
   std::vector<double> types;
   if (edge_type) {
     if (edge_type->ndim() != 1 || edge_type->size() != m)
@@ -52,13 +50,25 @@ inline std::shared_ptr<align::LabelledGraph> MakeLabelledGraph(
     g->attr_dim = static_cast<int32_t>(attr->shape(1));
   }
   g->has_edge_types = edge_type.has_value();
-  const int64_t* s = src.data();
-  const int64_t* d = dst.data();
+  const TilingKernels& kernels = TilingKernelsFor("");
   py::gil_scoped_release release;
   graph::CsrGraph csr = graph::CsrGraph::FromEdges(s, d, edge_type ? types.data() : nullptr, m,
                                                    static_cast<int32_t>(n), false);
   g->structure = std::make_shared<graph::GraphLayout>(std::move(csr), 0, kernels);
   return g;
+}
+
+// The edges of a built graph's CSR without its self-loops (the aligner's structure has none):
+// a converted graph reaches the aligner without a copy through NumPy.
+inline std::pair<std::vector<int64_t>, std::vector<int64_t>> EdgesWithoutLoops(
+    const graph::Graph& graph) {
+  const graph::CsrGraph& c = graph.layout().csr();
+  std::vector<int64_t> src, dst;
+  src.reserve(c.num_edges()), dst.reserve(c.num_edges());
+  for (VertexId u = 0; u < c.n; ++u)
+    for (int64_t e = c.offsets[u]; e < c.offsets[u + 1]; ++e)
+      if (c.targets[e] != u) src.push_back(u), dst.push_back(c.targets[e]);
+  return {std::move(src), std::move(dst)};
 }
 
 inline py::dict RoundDict(const align::RoundStats& r) {
@@ -92,10 +102,22 @@ void BindAligner(py::module_& m) {
                        const std::optional<I32Array>& edge_type,
                        const std::optional<I32Array>& vertex_type,
                        const std::optional<F32Array>& attr) {
-             return MakeLabelledGraph(n, src, dst, edge_type, vertex_type, attr, TilingKernelsFor(""));
+             if (src.ndim() != 1 || dst.ndim() != 1 || src.size() != dst.size())
+               throw py::value_error("src and dst must be 1-D arrays of the same length");
+             return MakeLabelledGraph(n, src.data(), dst.data(), src.size(), edge_type,
+                                      vertex_type, attr);
            }),
            py::arg("n"), py::arg("src"), py::arg("dst"), py::arg("edge_type") = py::none(),
            py::arg("vertex_type") = py::none(), py::arg("attr") = py::none())
+      .def(py::init([](const graph::Graph& graph, const std::optional<I32Array>& vertex_type,
+                       const std::optional<F32Array>& attr) {
+             const auto [src, dst] = EdgesWithoutLoops(graph);
+             return MakeLabelledGraph(graph.layout().csr().n, src.data(), dst.data(),
+                                      static_cast<int64_t>(src.size()), std::nullopt, vertex_type,
+                                      attr);
+           }),
+           py::arg("graph"), py::arg("vertex_type") = py::none(), py::arg("attr") = py::none(),
+           "The structure of a built graph (no edge types), self-loops dropped.")
       .def_property_readonly("n", &align::LabelledGraph::num_vertices)
       .def_property_readonly("num_edges", [](const align::LabelledGraph& g) { return g.csr().num_edges() / 2; });
 

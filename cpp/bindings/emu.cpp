@@ -126,6 +126,27 @@ inline int32_t CheckCsr(const I64Array& indptr, const I32EmuArray& indices) {
   return static_cast<int32_t>(n);
 }
 
+// The Emu BFS over a CSR held by the caller (NumPy arrays or a built graph), as a dict.
+inline py::dict SimulatedBfs(const py::dict& machine, int32_t n, const int64_t* indptr,
+                             const int32_t* indices, int32_t source, py::handle strategy,
+                             int32_t threads, int32_t edge_block, int32_t host_threads) {
+  const emu::Machine mc = MachineFrom(machine);
+  emu::BfsOptions o;
+  o.strategy = ParseName(strategy, "strategy", emu::kBfsStrategyNames);
+  o.threads = threads;
+  o.edge_block = edge_block;
+  o.host_threads = host_threads;
+  emu::BfsResult r =
+      Guarded([&] { return emu::SimulateBfs(mc, n, indptr, indices, source, o); });
+  py::dict d;
+  d["report"] = ReportDict(r.report);
+  d["edges"] = r.edges;
+  d["levels"] = r.levels;
+  d["parent"] = Adopt(std::move(r.parent));
+  d["depth"] = Adopt(std::move(r.depth));
+  return d;
+}
+
 void BindEmu(py::module_& m) {
   DefineResult(m, "MachineField", {"name", "type", "meaning"});
   DefineResult(m, "CandidateLists", {"candidates", "scores"});
@@ -219,31 +240,35 @@ void BindEmu(py::module_& m) {
       "Levels of a BFS from source over CSR arrays (what Algorithm 2's scans cost).");
 
   m.def(
+      "emu_bfs_levels",
+      [](const graph::Graph& g, int32_t source) {
+        const graph::CsrGraph& c = g.layout().csr();
+        return Guarded([&] { return emu::BfsLevels(c.n, c.offsets.data(), c.targets.data(), source); });
+      },
+      py::arg("graph"), py::arg("source"), "Levels of a BFS from source over a built graph.");
+
+  m.def(
       "emu_bfs",
       [](const py::dict& machine, const I64Array& indptr, const I32EmuArray& indices,
          int32_t source, py::handle strategy, int32_t threads, int32_t edge_block,
          int32_t host_threads) {
-        const emu::Machine mc = MachineFrom(machine);
         const int32_t n = CheckCsr(indptr, indices);
-        emu::BfsOptions o;
-        o.strategy = ParseName(strategy, "strategy", emu::kBfsStrategyNames);
-        o.threads = threads;
-        o.edge_block = edge_block;
-        o.host_threads = host_threads;
-        emu::BfsResult r = Guarded([&] {
-          return emu::SimulateBfs(mc, static_cast<int32_t>(n), indptr.data(), indices.data(),
-                                  source, o);
-        });
-        py::dict d;
-        d["report"] = ReportDict(r.report);
-        d["edges"] = r.edges;
-        d["levels"] = r.levels;
-        d["parent"] = Adopt(std::move(r.parent));
-        d["depth"] = Adopt(std::move(r.depth));
-        return d;
+        return SimulatedBfs(machine, n, indptr.data(), indices.data(), source, strategy, threads,
+                            edge_block, host_threads);
       },
       py::arg("machine"), py::arg("indptr"), py::arg("indices"), py::arg("source"),
       py::arg("strategy"), py::arg("threads"), py::arg("edge_block"), py::arg("host_threads"));
+  m.def(
+      "emu_bfs",
+      [](const py::dict& machine, const graph::Graph& g, int32_t source, py::handle strategy,
+         int32_t threads, int32_t edge_block, int32_t host_threads) {
+        const graph::CsrGraph& c = g.layout().csr();
+        return SimulatedBfs(machine, c.n, c.offsets.data(), c.targets.data(), source, strategy,
+                            threads, edge_block, host_threads);
+      },
+      py::arg("machine"), py::arg("graph"), py::arg("source"), py::arg("strategy"),
+      py::arg("threads"), py::arg("edge_block"), py::arg("host_threads"),
+      "The same over a built graph's CSR, read in place.");
 
   m.def(
       "emu_similarity",

@@ -101,10 +101,7 @@ class _Side:
                 f"{name} must be a NetworkX graph or an IrregGraph, got {type(G).__name__}"
             )
         self.n = core.n
-        offsets, targets, _ = core.csr()
-        src = np.repeat(np.arange(core.n, dtype=np.int64), np.diff(offsets))
-        keep = src != targets  # the aligner's structure has no self-loops
-        self.src, self.dst = src[keep], targets[keep].astype(np.int64)
+        self.core = core
 
     def node_of(self, i: int) -> Hashable:
         return i if self.nodes is None else self.nodes[i]
@@ -249,7 +246,7 @@ def labelled_cores(
     if vtype_ids is not None:
         components += ["type", "adjacent_type"]
     etype_ids = None
-    ends = [(s.src, s.dst) for s in sides]  # typed edges replace them, aligned with their types
+    ends = None  # typed edges give the structure, aligned with their types
     if edge_type is not None:
         if not isinstance(edge_type, str):
             raise TypeError(f"edge_type must be an edge attribute name, got {edge_type!r}")
@@ -268,13 +265,11 @@ def labelled_cores(
     components.append("anchors")
 
     def build(i: int) -> object:
-        return _core.LabelledGraph(
-            sides[i].n,
-            *ends[i],
-            None if etype_ids is None else etype_ids[i],
-            None if vtype_ids is None else vtype_ids[i],
-            None if attr_arrays is None else attr_arrays[i],
-        )
+        vertex_type = None if vtype_ids is None else vtype_ids[i]
+        attr = None if attr_arrays is None else attr_arrays[i]
+        if ends is None:  # the converted graph's own CSR, no copy through NumPy
+            return _core.LabelledGraph(sides[i].core._core, vertex_type, attr)
+        return _core.LabelledGraph(sides[i].n, *ends[i], etype_ids[i], vertex_type, attr)
 
     if threads >= 2:
         with ThreadPoolExecutor(2) as pool:

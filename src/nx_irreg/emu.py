@@ -21,8 +21,7 @@ import networkx as nx
 import numpy as np
 
 from irreg.emu import Machine, Report, last_report, spmv, stream
-from irreg.emu.inputs import csr_arrays
-from irreg.emu.run import MAX_SCAN_READS, bfs_arrays, similarity_cores
+from irreg.emu.run import MAX_SCAN_READS, bfs_graph, similarity_cores
 from irreg.graph import IrregGraph
 from nx_irreg.backend_graph import BackendGraph, converted
 
@@ -35,7 +34,7 @@ def bfs(G: object, source: object, *, machine: Machine | None = None, strategy: 
     """Breadth-first search from ``source`` on the machine (seed 002 §3.2): ``"migrate"`` is
     Algorithm 1 (migrating threads, compare-and-swap), ``"remote"`` Algorithm 2 (remote writes,
     then a local scan of all vertices at every level, refused past ``max_scan_reads`` reads:
-    see :func:`irreg.emu.run.bfs_arrays`). Returns ``(depth, parent)`` dicts over the reached
+    see :func:`irreg.emu.run.bfs_arrays`; the graph is read in place). Returns ``(depth, parent)`` dicts over the reached
     nodes, in order of depth, then node."""
     if isinstance(G, IrregGraph):
         if not isinstance(source, numbers.Integral) or not 0 <= source < G.n:
@@ -49,8 +48,7 @@ def bfs(G: object, source: object, *, machine: Machine | None = None, strategy: 
         graph, labels = backend.graph, backend
     else:
         raise TypeError(f"G must be a NetworkX graph or an IrregGraph, got {type(G).__name__}")
-    raw = bfs_arrays(*csr_arrays(graph), s, machine, strategy, threads, edge_block,
-                     max_scan_reads)
+    raw = bfs_graph(graph, s, machine, strategy, threads, edge_block, max_scan_reads)
     depth, parent = raw["depth"], raw["parent"]
     reached = np.flatnonzero(depth >= 0)
     reached = reached[np.lexsort((reached, depth[reached]))]
@@ -86,4 +84,4 @@ def similarity(G1: object, G2: object, *, machine: Machine | None = None, scheme
 def depth_on_emu(G: BackendGraph, source: int) -> np.ndarray:
     """BFS depths (int32, -1: unreached) from vertex ``source`` of a converted graph on the
     simulated Emu Chick: the backend's ``execution="emu"`` (report in :func:`last_report`)."""
-    return bfs_arrays(*csr_arrays(G.graph), source, Machine(), "remote", None, 14)["depth"]
+    return bfs_graph(G.graph, source, Machine(), "remote", None, 14)["depth"]

@@ -9,6 +9,15 @@ real inputs. Results equal the CPU's; :func:`last_report` says how long the mach
 
 from irreg.emu.machine import Machine
 from irreg.emu.report import Report, last_report
-from irreg.emu.run import bfs_arrays, similarity_cores, spmv, stream
+from irreg.emu.run import bfs_arrays, bfs_graph, similarity_cores, spmv, stream
 
-__all__ = ["Machine", "Report", "bfs_arrays", "last_report", "similarity_cores", "spmv", "stream"]
+__all__ = [
+    "Machine",
+    "Report",
+    "bfs_arrays",
+    "bfs_graph",
+    "last_report",
+    "similarity_cores",
+    "spmv",
+    "stream",
+]

@@ -6,6 +6,7 @@ returns the real result (equal to the CPU's) and leaves its :class:`Report` in
 from __future__ import annotations
 
 import numbers
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -14,6 +15,9 @@ from irreg.checks import check_int
 from irreg.emu import report
 from irreg.emu.machine import Machine, as_machine
 from irreg.threads import resolve_threads
+
+if TYPE_CHECKING:
+    from irreg.graph import IrregGraph
 
 # The core's vocabularies (C++ tables, _core.NAMES); SpMV's layouts are this module's own words
 # for the binding's two_d flag.
@@ -123,26 +127,39 @@ def bfs_arrays(offsets: np.ndarray, targets: np.ndarray, source: int, m: Machine
     it passes ``max_scan_reads`` (None: no limit), since a long path would take hours.
     ``host_threads`` (None: :func:`irreg.threads.resolve_threads`) simulate the machine's nodes
     at once; the result is the same for any number."""
+    return _bfs((offsets, targets), len(offsets) - 1, source, m, strategy, threads, edge_block,
+                max_scan_reads, host_threads)
+
+
+def bfs_graph(graph: IrregGraph, source: int, m: Machine | str | None, strategy: str,
+              threads: int | None, edge_block: int, max_scan_reads: int | None = MAX_SCAN_READS,
+              host_threads: int | None = None) -> dict:
+    """:func:`bfs_arrays` over a built graph's CSR, read in place (no copy through NumPy)."""
+    return _bfs((graph._core,), graph.n, source, m, strategy, threads, edge_block,
+                max_scan_reads, host_threads)
+
+
+def _bfs(csr: tuple, n: int, source: int, m: Machine | str | None, strategy: str,
+         threads: int | None, edge_block: int, max_scan_reads: int | None,
+         host_threads: int | None) -> dict:
     m = as_machine(m)
     strategy = _choice(strategy, "strategy", STRATEGIES)
     edge_block = check_int(edge_block, "edge_block", 1)
     source = check_int(source, "source", 0)
     if strategy == "remote" and max_scan_reads is not None:
-        _check_scan_reads(offsets, targets, source,
+        _check_scan_reads(csr, n, source,
                           check_int(max_scan_reads, "max_scan_reads", 0, INT64_MAX))
-    raw = _core.emu_bfs(m.params, offsets, targets, source, strategy,
-                        _threads(threads, m), edge_block, resolve_threads(host_threads))
+    raw = _core.emu_bfs(m.params, *csr, source, strategy, _threads(threads, m), edge_block,
+                        resolve_threads(host_threads))
     report.make("bfs", m.describe(), raw, 16.0 * raw["edges"], edges=raw["edges"],
                 extra={"strategy": strategy, "levels": raw["levels"]})
     return raw
 
 
-def _check_scan_reads(offsets: np.ndarray, targets: np.ndarray, source: int,
-                      limit: int) -> None:
-    n = len(offsets) - 1
+def _check_scan_reads(csr: tuple, n: int, source: int, limit: int) -> None:
     if not 0 <= source < n:
         return  # the kernel names the bad source
-    levels = _core.emu_bfs_levels(offsets, targets, source)
+    levels = _core.emu_bfs_levels(*csr, source)
     reads = n * levels
     if reads > limit:
         raise ValueError(
