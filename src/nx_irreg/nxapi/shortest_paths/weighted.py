@@ -191,8 +191,11 @@ def multi_source_dijkstra_path(
     weight: str | None = "weight",
     **options: object,
 ) -> dict:
-    """``{node: path}`` from the nearest of ``sources`` (Dijkstra in C++, NetworkX's order)."""
-    return multi_source_dijkstra(G, sources, cutoff=cutoff, weight=weight, **options)[1]
+    """``{node: path}`` from the nearest of ``sources`` (Dijkstra in C++, NetworkX's order); no
+    lengths dict is built."""
+    opts = resolve(options)
+    _check_dijkstra_variant("multi_source_dijkstra_path", opts)
+    return settled_from(G, G.graph, _sources(G, sources), cutoff, weight).paths()
 
 
 def multi_source_dijkstra_path_length(
@@ -232,7 +235,7 @@ def single_source_dijkstra_path(
     **options: object,
 ) -> dict:
     """``{node: path}`` from ``source`` in NetworkX's settle order."""
-    return multi_source_dijkstra(G, {source}, cutoff=cutoff, weight=weight, **options)[1]
+    return multi_source_dijkstra_path(G, {source}, cutoff=cutoff, weight=weight, **options)
 
 
 def single_source_dijkstra_path_length(
@@ -389,7 +392,15 @@ def single_source_bellman_ford(
     """``(lengths, paths)`` from ``source`` by Bellman-Ford (or ``target``'s length and path);
     weights may be negative; ``NetworkXUnbounded`` on a reachable negative cycle."""
     check_no_variant("single_source_bellman_ford", options)
-    opts = resolve(options)
+    return _bellman_ford(G, source, target, weight, resolve(options), lengths=True)
+
+
+def _bellman_ford(
+    G: BackendGraph, source: object, target: object, weight: str | None, opts: Options, *,
+    lengths: bool,
+) -> tuple:
+    """single_source_bellman_ford's ``(lengths, paths)``; without ``lengths`` (the path
+    functions) no lengths dict is built and the first item is None."""
     if source == target:
         node_position(G, source, nx.NodeNotFound(f"Node {source} is not found in the graph"))
         return (0, [source])
@@ -397,14 +408,16 @@ def single_source_bellman_ford(
     if found is None:  # hop counts
         settled = Settled(G, G.graph, [s], None, True)
         if target is None:
-            return settled.lengths(opts), settled.paths()
+            return settled.lengths(opts) if lengths else None, settled.paths()
         t = G.position(target)
         if t is None or not settled.reached(t):
             raise nx.NetworkXNoPath(f"Target {target} cannot be reached from given sources")
         return settled.length(t, opts), settled.path(t)
     if target is None:
-        lengths = length_dict(G, found.order, found.value[found.order], 1, opts)
-        return lengths, first_paths(G, found, found.order, toward_root=False)
+        found_lengths = (
+            length_dict(G, found.order, found.value[found.order], 1, opts) if lengths else None
+        )
+        return found_lengths, first_paths(G, found, found.order, toward_root=False)
     t = G.position(target)
     if t is None or not np.isfinite(found.value[t]):
         raise nx.NetworkXNoPath(f"Target {target} cannot be reached from given sources")
@@ -415,7 +428,8 @@ def single_source_bellman_ford_path(
     G: BackendGraph, source: object, weight: str | None = "weight", **options: object
 ) -> dict:
     """``{node: path}`` from ``source`` by Bellman-Ford, in NetworkX's order."""
-    return single_source_bellman_ford(G, source, weight=weight, **options)[1]
+    check_no_variant("single_source_bellman_ford_path", options)
+    return _bellman_ford(G, source, None, weight, resolve(options), lengths=False)[1]
 
 
 def single_source_bellman_ford_path_length(
