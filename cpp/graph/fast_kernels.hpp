@@ -11,6 +11,7 @@
 
 #include "graph/csr_graph.hpp"
 #include "graph/graph_layout.hpp"
+#include "graph/path_objective.hpp"
 #include "graph/results.hpp"
 
 namespace irreg::graph {

@@ -8,7 +8,7 @@
 
 #include "graph/csr_graph.hpp"
 #include "graph/ordered_results.hpp"
-#include "graph/results.hpp"
+#include "graph/path_objective.hpp"
 
 namespace irreg::graph {
 

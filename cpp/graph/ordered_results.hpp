@@ -1,13 +1,38 @@
-// What the kernels in NetworkX's order return (ordered_kernels.hpp): orders, levels, labelled
-// edges, components and paths as NetworkX yields them.
+// What the kernels in NetworkX's order return (ordered_kernels.hpp): values in settle order,
+// levels, labelled edges, components and paths as NetworkX yields them.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
 #include "core/types.hpp"
+#include "graph/run_stats.hpp"
 
 namespace irreg::graph {
+
+// Values settled in order (Dijkstra, Bellman-Ford): the NetworkX backend's dicts keep this order.
+struct SettledValues {
+  std::vector<double> value;    // not reached (or beyond the cutoff): +inf; widest paths: -inf
+  std::vector<VertexId> order;  // vertices in the order their values became final
+  std::vector<VertexId> parent;  // Dijkstra: the vertex whose edge last improved it; -1 if none
+  // Dijkstra asked for equal predecessors: every predecessor of equal value in the order found
+  // (v's: preds[pred_offsets[v], pred_offsets[v + 1])), and the vertices in the order first
+  // reached (NetworkX's dijkstra_predecessor_and_distance); empty otherwise.
+  std::vector<int64_t> pred_offsets;
+  std::vector<VertexId> preds;
+  std::vector<VertexId> reached;
+  bool contradiction = false;   // Dijkstra met a negative weight that improves a settled vertex
+  bool negative_cycle = false;  // Bellman-Ford found a negative cycle reachable from a source
+  RunStats stats;               // Dijkstra: supersteps = settled vertices, their out-edges
+};
+// Bellman-Ford's values plus NetworkX's pred dict: every equal-distance predecessor of each
+// vertex in the order found, flattened (pred of v: pred[pred_offsets[v], pred_offsets[v + 1])).
+struct BellmanFordResult {
+  SettledValues settled;  // value, order (first reached), negative_cycle
+  std::vector<int64_t> pred_offsets;
+  std::vector<VertexId> pred;
+  VertexId cycle_vertex = -1;  // the vertex whose improvement revealed a negative cycle
+};
 
 // Vertices level by level as a FIFO queue discovers them, rows scanned in their stored order:
 // exactly NetworkX's generic_bfs_edges / bfs_layers order when the CSR came from its adjacency.

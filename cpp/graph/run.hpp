@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "graph/graph.hpp"
+#include "graph/ordered_results.hpp"
+#include "graph/path_objective.hpp"
 #include "graph/results.hpp"
 
 namespace irreg::graph {
