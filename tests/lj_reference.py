@@ -33,7 +33,8 @@ def reference_lj(
     ti, tj = types[i], types[j]
     eps, sig, cut = epsilon[ti, tj], sigma[ti, tj], rc[ti, tj]
     keep = d < cut
-    i, j, d, dv, eps, sig, cut = i[keep], j[keep], d[keep], dv[keep], eps[keep], sig[keep], cut[keep]
+    i, j, d, dv = i[keep], j[keep], d[keep], dv[keep]
+    eps, sig, cut = eps[keep], sig[keep], cut[keep]
     r2 = d * d
     c6 = (sig * sig / r2) ** 3
     c12 = c6 * c6

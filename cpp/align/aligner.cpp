@@ -113,12 +113,13 @@ AlignResult Align(const LabelledGraph& g1, const LabelledGraph& g2, const AlignP
       for (const auto& [u, v] : confident) settled[u] = before[u] == v;
     }
     TopK bucket_top(n1, p.k);
-    CompareBuckets(buckets, layout, f1.view, f2.view, p.scheme, in.weights, score,
-                   p.seed + round, settled, &bucket_top, &rs.similarity, p.threads);
+    CompareBuckets(buckets, layout, f1.view, f2.view, p.scheme, in.weights, score, p.seed + round,
+                   settled, &bucket_top, &rs.similarity, p.threads);
     TopK top(n1, p.k);
     if (!confident.empty()) {
-      Refine(g1, g2, layout, f1.view, f2.view, partner1, ComponentWeights(g1, !anchors.empty(), true),
-             score, bucket_top, &top, &rs.refine, p.threads);
+      Refine(g1, g2, layout, f1.view, f2.view, partner1,
+             ComponentWeights(g1, !anchors.empty(), true), score, bucket_top, &top, &rs.refine,
+             p.threads);
     } else {
       top = bucket_top;
     }

@@ -21,14 +21,14 @@
 namespace irreg::align {
 
 struct AlignParams {
-  int32_t k = 10;              // candidates kept per G1 vertex
+  int32_t k = 10;  // candidates kept per G1 vertex
   Scheme scheme = Scheme::kPair;
   Layout layout = Layout::kHcb;
   uint64_t seed = 0;
-  int32_t bucket_size = 128;   // points (of both graphs) per quad-tree leaf
-  int32_t iterations = 6;      // rounds at most
-  int32_t max_anchors = 32;    // anchors used for placement per round (at most 64)
-  float min_score = 0.0f;      // pairs scoring below are left unmatched
+  int32_t bucket_size = 128;        // points (of both graphs) per quad-tree leaf
+  int32_t iterations = 6;           // rounds at most
+  int32_t max_anchors = 32;         // anchors used for placement per round (at most 64)
+  float min_score = 0.0f;           // pairs scoring below are left unmatched
   std::vector<VertexPair> anchors;  // known pairs: always matched, first anchors
   std::string isa;
   int32_t threads = 1;  // OpenMP threads (1: the serial path); the result does not depend on it

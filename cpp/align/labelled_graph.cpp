@@ -9,8 +9,8 @@ int32_t HistogramLog2Width(int32_t num_type_ids) {
 }
 
 void BuildFeatures(const LabelledGraph& g, const std::vector<int32_t>& order,
-                   int32_t log2_hist_width, const AnchorDistances& anchors,
-                   VertexFeatures* out, int32_t threads) {
+                   int32_t log2_hist_width, const AnchorDistances& anchors, VertexFeatures* out,
+                   int32_t threads) {
   const graph::CsrGraph& csr = g.csr();
   const int64_t n = csr.n;
   const int32_t width = int32_t{1} << log2_hist_width, fold = width - 1;
@@ -29,12 +29,14 @@ void BuildFeatures(const LabelledGraph& g, const std::vector<int32_t>& order,
     if (types) f.type[k] = g.vertex_type[v];
     for (int64_t e = csr.offsets[v]; e < csr.offsets[v + 1]; ++e) {
       if (types) ++f.vertex_type_hist[k * width + (g.vertex_type[csr.targets[e]] & fold)];
-      if (g.has_edge_types) ++f.edge_type_hist[k * width + (static_cast<int32_t>(csr.weights[e]) & fold)];
+      if (g.has_edge_types)
+        ++f.edge_type_hist[k * width + (static_cast<int32_t>(csr.weights[e]) & fold)];
     }
     for (int32_t d = 0; d < g.attr_dim; ++d)
       f.attr[k * g.attr_dim + d] = g.attr[static_cast<int64_t>(v) * g.attr_dim + d];
     for (int32_t a = 0; a < anchors.stride; ++a)
-      f.anchor_distance[k * anchors.stride + a] = anchors.hops[static_cast<int64_t>(v) * anchors.stride + a];
+      f.anchor_distance[k * anchors.stride + a] =
+          anchors.hops[static_cast<int64_t>(v) * anchors.stride + a];
   };
   if (threads <= 1) {
     for (int64_t k = 0; k < n; ++k) build(k);

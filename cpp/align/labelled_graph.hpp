@@ -48,7 +48,7 @@ int32_t HistogramLog2Width(int32_t num_type_ids);
 
 // Each vertex's features are its own, so the vertices are spread over `threads` threads.
 void BuildFeatures(const LabelledGraph& g, const std::vector<int32_t>& order,
-                   int32_t log2_hist_width, const AnchorDistances& anchors,
-                   VertexFeatures* out, int32_t threads = 1);
+                   int32_t log2_hist_width, const AnchorDistances& anchors, VertexFeatures* out,
+                   int32_t threads = 1);
 
 }  // namespace irreg::align

@@ -29,7 +29,8 @@ Matching GreedyMatch(const TopK& top, int32_t n2, const std::vector<VertexPair>&
   std::vector<Entry> entries;
   for (int32_t u = 0; u < n1; ++u)
     for (int32_t i = 0; i < top.count(u); ++i)
-      if (top.score(u, i) >= min_score) entries.push_back({top.score(u, i), u, top.candidate(u, i)});
+      if (top.score(u, i) >= min_score)
+        entries.push_back({top.score(u, i), u, top.candidate(u, i)});
   const auto before = [](const Entry& a, const Entry& b) {
     if (a.score != b.score) return a.score > b.score;
     return a.u != b.u ? a.u < b.u : a.v < b.v;
@@ -60,8 +61,10 @@ std::vector<VertexPair> ConfidentPairs(const TopK& top, const Matching& m,
     for (int32_t i = 0; i < top.count(u); ++i) {
       const int32_t v = top.candidate(u, i);
       const float s = top.score(u, i);
-      if (s > best[v]) best[v] = s, holder[v] = u;
-      else if (s == best[v]) holder[v] = -1;
+      if (s > best[v])
+        best[v] = s, holder[v] = u;
+      else if (s == best[v])
+        holder[v] = -1;
     }
   std::vector<char> is_fixed(n1, 0);
   std::vector<VertexPair> out;

@@ -61,7 +61,9 @@ double Intersection(const std::vector<int32_t>& a, const std::vector<int32_t>& b
   return static_cast<double>(s);
 }
 
-double MinOverMax(double a, double b) { return std::max(a, b) > 0 ? std::min(a, b) / std::max(a, b) : 1.0; }
+double MinOverMax(double a, double b) {
+  return std::max(a, b) > 0 ? std::min(a, b) / std::max(a, b) : 1.0;
+}
 
 }  // namespace
 
@@ -128,7 +130,8 @@ std::vector<VertexPair> ChooseStructuralAnchors(const LabelledGraph& g1, const L
       const double du = static_cast<double>(g1.csr().degree(u));
       const double dv = static_cast<double>(g2.csr().degree(v));
       const double dmax = std::max(du, dv);
-      double score = MinOverMax(du, dv) + MinOverMax(static_cast<double>(s1[u]), static_cast<double>(s2[v]));
+      double score =
+          MinOverMax(du, dv) + MinOverMax(static_cast<double>(s1[u]), static_cast<double>(s2[v]));
       int parts = 2;
       if (types) {
         score += g1.vertex_type[u] == g2.vertex_type[v];
@@ -160,8 +163,8 @@ std::vector<VertexPair> ChooseStructuralAnchors(const LabelledGraph& g1, const L
 }
 
 std::vector<VertexPair> SpreadAnchors(const LabelledGraph& g1,
-                                      const std::vector<VertexPair>& confident,
-                                      int32_t max_anchors, AnchorDistances* d1) {
+                                      const std::vector<VertexPair>& confident, int32_t max_anchors,
+                                      AnchorDistances* d1) {
   const graph::CsrGraph& c = g1.csr();
   const int32_t count = std::min<int32_t>(max_anchors, static_cast<int32_t>(confident.size()));
   std::vector<VertexPair> chosen;
@@ -182,13 +185,15 @@ std::vector<VertexPair> SpreadAnchors(const LabelledGraph& g1,
         continue;
       }
       const int32_t u = confident[i].first, b = confident[best].first;
-      if (nearest[u] != nearest[b] ? nearest[u] > nearest[b]
-                                   : c.degree(u) != c.degree(b) ? c.degree(u) > c.degree(b) : u < b)
+      if (nearest[u] != nearest[b]     ? nearest[u] > nearest[b]
+          : c.degree(u) != c.degree(b) ? c.degree(u) > c.degree(b)
+                                       : u < b)
         best = static_cast<int64_t>(i);
     }
     taken[best] = 1;
     chosen.push_back(confident[best]);
-    const std::vector<int32_t> depth = graph::DirectionOptimizingBfs(*g1.structure, confident[best].first).depth;
+    const std::vector<int32_t> depth =
+        graph::DirectionOptimizingBfs(*g1.structure, confident[best].first).depth;
     WriteDistances(depth, a, &d);
     for (int32_t v = 0; v < c.n; ++v)
       if (depth[v] >= 0) nearest[v] = std::min(nearest[v], depth[v]);
@@ -240,7 +245,8 @@ PlanePoints ProjectToPlane(const AnchorDistances& d1, const AnchorDistances& d2)
         const double apq = cov[p1 * a + q];
         if (std::abs(apq) < 1e-300) continue;
         const double theta = (cov[q * a + q] - cov[p1 * a + p1]) / (2 * apq);
-        const double t = (theta >= 0 ? 1.0 : -1.0) / (std::abs(theta) + std::sqrt(theta * theta + 1));
+        const double t =
+            (theta >= 0 ? 1.0 : -1.0) / (std::abs(theta) + std::sqrt(theta * theta + 1));
         const double cs = 1 / std::sqrt(t * t + 1), sn = t * cs;
         for (int32_t k = 0; k < a; ++k) {
           const double akp = cov[k * a + p1], akq = cov[k * a + q];

@@ -22,8 +22,8 @@ std::vector<VertexPair> ChooseStructuralAnchors(const LabelledGraph& g1, const L
 // farthest (in hops) from the anchors chosen so far, ties to the higher degree, then lower id.
 // Fills d1 with the distances from the chosen G1 ends (computed on the way).
 std::vector<VertexPair> SpreadAnchors(const LabelledGraph& g1,
-                                      const std::vector<VertexPair>& confident,
-                                      int32_t max_anchors, AnchorDistances* d1);
+                                      const std::vector<VertexPair>& confident, int32_t max_anchors,
+                                      AnchorDistances* d1);
 
 // Distances from each anchor vertex (one BFS each, our direction-optimizing BFS; the BFS runs
 // are independent and spread over `threads` threads).

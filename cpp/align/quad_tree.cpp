@@ -10,10 +10,10 @@ constexpr int32_t kLevels = 16;  // the plane is a 2^16 x 2^16 grid
 
 struct Node {
   int32_t level;
-  uint32_t x, y;           // cell at this level: covers [x, x + 1) << (kLevels - level)
+  uint32_t x, y;  // cell at this level: covers [x, x + 1) << (kLevels - level)
   int32_t child[4] = {-1, -1, -1, -1};
-  int64_t begin, end;      // its points: pts[begin, end)
-  int32_t leaf = -1;       // bucket number once leaves are ordered
+  int64_t begin, end;  // its points: pts[begin, end)
+  int32_t leaf = -1;   // bucket number once leaves are ordered
 };
 
 struct Point {
@@ -60,8 +60,12 @@ class Builder {
     int64_t at = node.begin;
     for (int32_t q = 0; q < 4; ++q) {
       const int64_t end = at + count[q];
-      Node child{node.level + 1, (node.x << 1) | (q & 1u), (node.y << 1) | (q >> 1u),
-                 {-1, -1, -1, -1}, at, end};
+      Node child{node.level + 1,
+                 (node.x << 1) | (q & 1u),
+                 (node.y << 1) | (q >> 1u),
+                 {-1, -1, -1, -1},
+                 at,
+                 end};
       nodes_[id].child[q] = static_cast<int32_t>(nodes_.size());
       nodes_.push_back(child);
       Split(nodes_[id].child[q]);
@@ -104,16 +108,20 @@ Buckets BuildBuckets(const std::vector<double>& x1, const std::vector<double>& y
   double lox = 0, hix = 0, loy = 0, hiy = 0;
   bool first = true;
   for (const auto* xs : {&x1, &x2})
-    for (double v : *xs) lox = first ? v : std::min(lox, v), hix = first ? v : std::max(hix, v), first = false;
+    for (double v : *xs)
+      lox = first ? v : std::min(lox, v), hix = first ? v : std::max(hix, v), first = false;
   first = true;
   for (const auto* ys : {&y1, &y2})
-    for (double v : *ys) loy = first ? v : std::min(loy, v), hiy = first ? v : std::max(hiy, v), first = false;
+    for (double v : *ys)
+      loy = first ? v : std::min(loy, v), hiy = first ? v : std::max(hiy, v), first = false;
   std::vector<Point> pts;
   pts.reserve(x1.size() + x2.size());
   for (size_t v = 0; v < x1.size(); ++v)
-    pts.push_back({Quantize(x1[v], lox, hix - lox), Quantize(y1[v], loy, hiy - loy), static_cast<int32_t>(v), 0});
+    pts.push_back({Quantize(x1[v], lox, hix - lox), Quantize(y1[v], loy, hiy - loy),
+                   static_cast<int32_t>(v), 0});
   for (size_t v = 0; v < x2.size(); ++v)
-    pts.push_back({Quantize(x2[v], lox, hix - lox), Quantize(y2[v], loy, hiy - loy), static_cast<int32_t>(v), 1});
+    pts.push_back({Quantize(x2[v], lox, hix - lox), Quantize(y2[v], loy, hiy - loy),
+                   static_cast<int32_t>(v), 1});
   Builder builder(std::move(pts), std::max(bucket_size, 1));
   std::vector<Node>& nodes = builder.nodes();
   std::vector<Point>& points = builder.points();

@@ -3,8 +3,9 @@
 // marks) are computed with one lane per candidate: gathers of the candidates' features against
 // u's broadcast values. The byte-wise anchor-distance comparison runs 16 anchors per
 // instruction, and the components are combined in float in the same order on every ISA.
-#include "simd/byte_distances.hpp"
 #include "align/similarity_kernels.hpp"
+
+#include "simd/byte_distances.hpp"
 #include "simd/vec.hpp"
 
 namespace irreg {
@@ -61,10 +62,12 @@ void ComputeIntegerParts(const align::SimilarityView& g1, const align::Similarit
     V::Store(p->deg_min + i, V::Min(du, dv));
     V::Store(p->deg_max + i, V::Max(du, dv));
     if (want_type)
-      V::Store(p->type_equal + i, V::Select(V::Eq(V::Gather(zero, all, g2.type, idx), tu), one, zero));
+      V::Store(p->type_equal + i,
+               V::Select(V::Eq(V::Gather(zero, all, g2.type, idx), tu), one, zero));
     if (want_vt || want_et) {
       const I32 row = V::ShiftLeft(idx, g2.log2_hist_width);
-      if (want_vt) V::Store(p->vertex_types + i, Intersection<V>(g2.vertex_type_hist, row, vt, num_vt));
+      if (want_vt)
+        V::Store(p->vertex_types + i, Intersection<V>(g2.vertex_type_hist, row, vt, num_vt));
       if (want_et) V::Store(p->edge_types + i, Intersection<V>(g2.edge_type_hist, row, et, num_et));
     }
     if (want_marks) V::Store(p->marks + i, V::Gather(zero, all, marks, idx));
@@ -90,13 +93,14 @@ void ScoreCandidates(const align::SimilarityView& g1, const align::SimilarityVie
                      const int32_t* cand, int64_t n, const int32_t* marks,
                      const align::ScoreWeights& w, float* out) {
   HistEntry vt[64], et[64];
-  const int num_vt = w.vertex_types > 0
-                         ? NonZeroClasses(g1.vertex_type_hist, u, g1.log2_hist_width, vt) : 0;
-  const int num_et = w.edge_types > 0
-                         ? NonZeroClasses(g1.edge_type_hist, u, g1.log2_hist_width, et) : 0;
+  const int num_vt =
+      w.vertex_types > 0 ? NonZeroClasses(g1.vertex_type_hist, u, g1.log2_hist_width, vt) : 0;
+  const int num_et =
+      w.edge_types > 0 ? NonZeroClasses(g1.edge_type_hist, u, g1.log2_hist_width, et) : 0;
   const float total = w.total();
-  const uint8_t* anchors_u =
-      g1.anchor_distance ? g1.anchor_distance + static_cast<int64_t>(u) * g1.anchor_stride : nullptr;
+  const uint8_t* anchors_u = g1.anchor_distance
+                                 ? g1.anchor_distance + static_cast<int64_t>(u) * g1.anchor_stride
+                                 : nullptr;
   const float* attr_u = g1.attr ? g1.attr + static_cast<int64_t>(u) * g1.attr_dim : nullptr;
   const float anchor_den = 2.0f * static_cast<float>(g1.num_anchors);
   IntegerParts p;
@@ -112,13 +116,14 @@ void ScoreCandidates(const align::SimilarityView& g1, const align::SimilarityVie
       if (w.vertex_types > 0) s += w.vertex_types * Ratio(p.vertex_types[i], dmax, 1.0f);
       if (w.edge_types > 0) s += w.edge_types * Ratio(p.edge_types[i], dmax, 1.0f);
       if (w.attribute > 0)
-        s += w.attribute * AttributeSimilarity(attr_u, g2.attr + static_cast<int64_t>(v) * g2.attr_dim,
-                                               g1.attr_dim);
+        s +=
+            w.attribute * AttributeSimilarity(
+                              attr_u, g2.attr + static_cast<int64_t>(v) * g2.attr_dim, g1.attr_dim);
       if (w.anchors > 0) {
         int equal = 0, adjacent = 0;
-        CountEqualAndAdjacentBytes(
-            anchors_u, g2.anchor_distance + static_cast<int64_t>(v) * g2.anchor_stride,
-            g1.anchor_stride, &equal, &adjacent);
+        CountEqualAndAdjacentBytes(anchors_u,
+                                   g2.anchor_distance + static_cast<int64_t>(v) * g2.anchor_stride,
+                                   g1.anchor_stride, &equal, &adjacent);
         // Padding bytes beyond num_anchors are equal in both graphs: take them off.
         equal -= g1.anchor_stride - g1.num_anchors;
         s += w.anchors * (static_cast<float>(2 * equal + adjacent) / anchor_den);

@@ -16,15 +16,15 @@ namespace irreg::align {
 struct SimilarityView {
   int32_t num_vertices = 0;
   const int32_t* degree = nullptr;
-  const int32_t* type = nullptr;         // null: no vertex types
-  int32_t log2_hist_width = 0;           // histograms hold 1 << log2_hist_width counts per vertex
+  const int32_t* type = nullptr;  // null: no vertex types
+  int32_t log2_hist_width = 0;    // histograms hold 1 << log2_hist_width counts per vertex
   const int32_t* vertex_type_hist = nullptr;  // neighbours per type class; null: none
   const int32_t* edge_type_hist = nullptr;    // incident edges per type class; null: none
-  const float* attr = nullptr;           // attr_dim floats per vertex, NaN = missing; null: none
+  const float* attr = nullptr;  // attr_dim floats per vertex, NaN = missing; null: none
   int32_t attr_dim = 0;
   const uint8_t* anchor_distance = nullptr;  // anchor_stride bytes per vertex; null: no anchors
   int32_t num_anchors = 0;
-  int32_t anchor_stride = 0;             // a multiple of 16, unused bytes equal in both graphs
+  int32_t anchor_stride = 0;  // a multiple of 16, unused bytes equal in both graphs
 };
 
 // Weights of the components; a component whose weight is 0 is skipped. The score is the

@@ -60,8 +60,15 @@ class TaskRunner {
   TaskRunner(const Buckets& b, const VertexLayout& layout, const SimilarityView& f1,
              const SimilarityView& f2, const ScoreWeights& w, ScoreCandidatesFn score,
              const std::vector<char>& settled)
-      : b_(b), layout_(layout), f1_(f1), f2_(f2), w_(w), score_(score), settled_(settled),
-        stamp1_(f1.num_vertices / 16 + 1, -1), stamp2_(f2.num_vertices / 16 + 1, -1) {}
+      : b_(b),
+        layout_(layout),
+        f1_(f1),
+        f2_(f2),
+        w_(w),
+        score_(score),
+        settled_(settled),
+        stamp1_(f1.num_vertices / 16 + 1, -1),
+        stamp2_(f2.num_vertices / 16 + 1, -1) {}
 
   // Task `index` of the phase (its stamp: unique per task) into top.
   TaskLoad Run(const Task& t, int64_t index, TopK* top) {
@@ -153,7 +160,8 @@ void Summarize(const std::vector<TaskLoad>& loads, PhaseStats* stats) {
   if (ran.empty()) return;
   double mean = 0, var = 0;
   for (int64_t l : ran)
-    mean += static_cast<double>(l), stats->max_task_comparisons = std::max(stats->max_task_comparisons, l);
+    mean += static_cast<double>(l),
+        stats->max_task_comparisons = std::max(stats->max_task_comparisons, l);
   mean /= static_cast<double>(ran.size());
   for (int64_t l : ran) var += (static_cast<double>(l) - mean) * (static_cast<double>(l) - mean);
   var /= static_cast<double>(ran.size());
@@ -239,10 +247,10 @@ struct RefineScratch {
 
 // Rescores u into out (only u's list is written); returns the pairs scored.
 int64_t RefineVertex(const graph::CsrGraph& c1, const graph::CsrGraph& c2,
-                     const VertexLayout& layout, const SimilarityView& f1,
-                     const SimilarityView& f2, const std::vector<int32_t>& partner1,
-                     const ScoreWeights& weights, ScoreCandidatesFn score,
-                     const TopK& bucket_top, int32_t u, RefineScratch* s, TopK* out) {
+                     const VertexLayout& layout, const SimilarityView& f1, const SimilarityView& f2,
+                     const std::vector<int32_t>& partner1, const ScoreWeights& weights,
+                     ScoreCandidatesFn score, const TopK& bucket_top, int32_t u, RefineScratch* s,
+                     TopK* out) {
   constexpr int64_t kAllTouchedUpTo = 1024;  // beyond this, only G2 vertices marked twice or more
   std::vector<int32_t>&marks = s->marks, &seen = s->seen, &touched = s->touched, &cand = s->cand;
   touched.clear(), cand.clear();
@@ -302,8 +310,8 @@ void Refine(const LabelledGraph& g1, const LabelledGraph& g2, const VertexLayout
       RefineScratch scratch(c2.n);
 #pragma omp for schedule(dynamic, 256)
       for (int32_t u = 0; u < c1.n; ++u)
-        candidates += RefineVertex(c1, c2, layout, f1, f2, partner1, weights, score, bucket_top,
-                                   u, &scratch, out);
+        candidates += RefineVertex(c1, c2, layout, f1, f2, partner1, weights, score, bucket_top, u,
+                                   &scratch, out);
     }
   }
   stats->candidates += candidates;

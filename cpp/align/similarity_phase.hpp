@@ -17,9 +17,9 @@
 #include <vector>
 
 #include "align/labelled_graph.hpp"
-#include "core/named_values.hpp"
 #include "align/quad_tree.hpp"
 #include "align/top_k.hpp"
+#include "core/named_values.hpp"
 
 namespace irreg::align {
 

@@ -11,7 +11,9 @@ namespace irreg::align {
 class TopK {
  public:
   TopK(int32_t num_vertices, int32_t k)
-      : k_(k), count_(num_vertices, 0), score_(static_cast<size_t>(num_vertices) * k),
+      : k_(k),
+        count_(num_vertices, 0),
+        score_(static_cast<size_t>(num_vertices) * k),
         cand_(static_cast<size_t>(num_vertices) * k) {}
 
   int32_t k() const { return k_; }
@@ -39,9 +41,7 @@ class TopK {
     return count_[u] < k_ ? -1.0f : score_[static_cast<size_t>(u) * k_ + k_ - 1];
   }
 
-  static bool Better(float s, int32_t v, float s2, int32_t v2) {
-    return s != s2 ? s > s2 : v < v2;
-  }
+  static bool Better(float s, int32_t v, float s2, int32_t v2) { return s != s2 ? s > s2 : v < v2; }
 
  private:
   int32_t k_;

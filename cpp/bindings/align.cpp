@@ -11,8 +11,8 @@
 #include "align/aligner.hpp"
 #include "bindings/bind.hpp"
 #include "bindings/common.hpp"
-#include "graph/graph.hpp"
 #include "core/dispatch.hpp"
+#include "graph/graph.hpp"
 
 namespace irreg::bindings {
 
@@ -104,8 +104,8 @@ void BindAligner(py::module_& m) {
                        const std::optional<F32Array>& attr) {
              if (src.ndim() != 1 || dst.ndim() != 1 || src.size() != dst.size())
                throw py::value_error("src and dst must be 1-D arrays of the same length");
-             return MakeLabelledGraph(n, src.data(), dst.data(), src.size(), edge_type,
-                                      vertex_type, attr);
+             return MakeLabelledGraph(n, src.data(), dst.data(), src.size(), edge_type, vertex_type,
+                                      attr);
            }),
            py::arg("n"), py::arg("src"), py::arg("dst"), py::arg("edge_type") = py::none(),
            py::arg("vertex_type") = py::none(), py::arg("attr") = py::none())
@@ -119,7 +119,8 @@ void BindAligner(py::module_& m) {
            py::arg("graph"), py::arg("vertex_type") = py::none(), py::arg("attr") = py::none(),
            "The structure of a built graph (no edge types), self-loops dropped.")
       .def_property_readonly("n", &align::LabelledGraph::num_vertices)
-      .def_property_readonly("num_edges", [](const align::LabelledGraph& g) { return g.csr().num_edges() / 2; });
+      .def_property_readonly("num_edges",
+                             [](const align::LabelledGraph& g) { return g.csr().num_edges() / 2; });
 
   m.def(
       "align_similarity",

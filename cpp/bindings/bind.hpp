@@ -5,8 +5,8 @@
 
 namespace irreg::bindings {
 
-void BindIsaFunctions(pybind11::module_& m);     // core.cpp
-void BindThreadFunctions(pybind11::module_& m);  // core.cpp
+void BindIsaFunctions(pybind11::module_& m);                                // core.cpp
+void BindThreadFunctions(pybind11::module_& m);                             // core.cpp
 void BindGroupedIndex(pybind11::module_& m, const char* default_conflict);  // tiling.cpp
 void BindGraph(pybind11::module_& m);     // graph.cpp: the graph, the registry, the algorithms
 void BindNetworkx(pybind11::module_& m);  // networkx.cpp: conversion and the ordered kernels

@@ -82,9 +82,8 @@ inline IdArray AsIdArray(py::handle obj, const char* name) {
   if (kind != 'i' && kind != 'u') {
     if (arr.size() == 0) return IdArray(0);  // np.asarray([]) is float64: an empty list is fine
     throw py::type_error(std::string(name) + " must hold integer vertex ids, got dtype " +
-                         py::str(arr.dtype()).cast<std::string>() +
-                         "; convert it yourself (e.g. " + name +
-                         ".astype(np.int64)) if every value is a whole number");
+                         py::str(arr.dtype()).cast<std::string>() + "; convert it yourself (e.g. " +
+                         name + ".astype(np.int64)) if every value is a whole number");
   }
   if (py::isinstance<IdArray>(arr) && arr.dtype().is(py::dtype::of<int32_t>()) &&
       (arr.flags() & py::array::c_style))
@@ -95,8 +94,8 @@ inline IdArray AsIdArray(py::handle obj, const char* name) {
                               np.attr("less")(arr, std::numeric_limits<int32_t>::min())));
     if (py::len(too_big) > 0) {
       py::object at = too_big[py::int_(0)];
-      throw py::value_error(std::string(name) + "[" + py::str(at).cast<std::string>() + "] = " +
-                            py::str(arr[at]).cast<std::string>() +
+      throw py::value_error(std::string(name) + "[" + py::str(at).cast<std::string>() +
+                            "] = " + py::str(arr[at]).cast<std::string>() +
                             " does not fit a 32-bit vertex id");
     }
   }

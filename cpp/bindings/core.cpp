@@ -7,7 +7,6 @@
 #include <string>
 
 #include "bindings/bind.hpp"
-#include "bindings/bind.hpp"
 #include "bindings/common.hpp"
 #include "core/dispatch.hpp"
 #include "core/interrupt.hpp"
@@ -50,9 +49,10 @@ void BindIsaFunctions(py::module_& m) {
   m.def("best_isa", &BestIsa, "The best native ISA this CPU supports.");
   m.def("active_isa", &DefaultIsa,
         "The ISA used when a call passes no isa=: IRREG_ISA if set, else best_isa().");
-  m.def("resolve_isa", [](const std::optional<std::string>& isa) { return ResolveIsa(IsaArg(isa)); },
-        py::arg("isa") = py::none(),
-        "Checks that an ISA can run here and returns its name (None: active_isa()).");
+  m.def(
+      "resolve_isa", [](const std::optional<std::string>& isa) { return ResolveIsa(IsaArg(isa)); },
+      py::arg("isa") = py::none(),
+      "Checks that an ISA can run here and returns its name (None: active_isa()).");
   // Fail at import, with the reason, when IRREG_ISA names something this machine cannot run.
   DefaultIsa();
 }

@@ -4,8 +4,9 @@
 #include "bindings/bind.hpp"
 
 PYBIND11_MODULE(_core, m) {
-  m.doc() = "irreg C++ core: ISA dispatch, the grouped index, the graph engine, the aligner, "
-            "Lennard-Jones MD and the Emu model";
+  m.doc() =
+      "irreg C++ core: ISA dispatch, the grouped index, the graph engine, the aligner, "
+      "Lennard-Jones MD and the Emu model";
   irreg::bindings::BindIsaFunctions(m);
   irreg::bindings::BindThreadFunctions(m);
   irreg::bindings::BindGroupedIndex(m, "destination");

@@ -11,9 +11,9 @@
 
 #include "bindings/bind.hpp"
 #include "bindings/common.hpp"
-#include "graph/graph.hpp"
 #include "emu/kernels.hpp"
 #include "emu/similarity.hpp"
+#include "graph/graph.hpp"
 
 namespace irreg::bindings {
 
@@ -54,12 +54,12 @@ inline emu::Machine MachineFrom(const py::dict& d) {
   emu::Machine m;
   std::string missing;
   try {
-#define IRREG_EMU_READ(type, name, low, high, meaning)                      \
-  if (d.contains(#name)) {                                                  \
-    m.name = MachineField<type>(#name, d[#name]);                           \
-    emu::CheckMachineField(#name, static_cast<double>(m.name), low, high);  \
-  } else {                                                                  \
-    missing += std::string(missing.empty() ? "" : ", ") + "'" #name "'";    \
+#define IRREG_EMU_READ(type, name, low, high, meaning)                     \
+  if (d.contains(#name)) {                                                 \
+    m.name = MachineField<type>(#name, d[#name]);                          \
+    emu::CheckMachineField(#name, static_cast<double>(m.name), low, high); \
+  } else {                                                                 \
+    missing += std::string(missing.empty() ? "" : ", ") + "'" #name "'";   \
   }
     IRREG_EMU_MACHINE_FIELDS(IRREG_EMU_READ)
 #undef IRREG_EMU_READ
@@ -136,8 +136,7 @@ inline py::dict SimulatedBfs(const py::dict& machine, int32_t n, const int64_t* 
   o.threads = threads;
   o.edge_block = edge_block;
   o.host_threads = host_threads;
-  emu::BfsResult r =
-      Guarded([&] { return emu::SimulateBfs(mc, n, indptr, indices, source, o); });
+  emu::BfsResult r = Guarded([&] { return emu::SimulateBfs(mc, n, indptr, indices, source, o); });
   py::dict d;
   d["report"] = ReportDict(r.report);
   d["edges"] = r.edges;
@@ -174,8 +173,8 @@ void BindEmu(py::module_& m) {
 
   m.def(
       "emu_pointer_chase",
-      [](const py::dict& machine, int64_t n, py::handle mode, int64_t block_size,
-         int32_t threads, uint64_t seed) {
+      [](const py::dict& machine, int64_t n, py::handle mode, int64_t block_size, int32_t threads,
+         uint64_t seed) {
         const emu::Machine mc = MachineFrom(machine);
         emu::ChaseOptions o;
         o.mode = ParseName(mode, "mode", emu::kChaseModeNames);
@@ -189,8 +188,8 @@ void BindEmu(py::module_& m) {
         d["sum"] = r.sum;
         return d;
       },
-      py::arg("machine"), py::arg("n"), py::arg("mode"), py::arg("block_size"),
-      py::arg("threads"), py::arg("seed"));
+      py::arg("machine"), py::arg("n"), py::arg("mode"), py::arg("block_size"), py::arg("threads"),
+      py::arg("seed"));
 
   m.def(
       "emu_spmv",
@@ -226,9 +225,9 @@ void BindEmu(py::module_& m) {
         d["y"] = Adopt(std::move(r.y));
         return d;
       },
-      py::arg("machine"), py::arg("rows"), py::arg("cols"), py::arg("indptr"),
-      py::arg("indices"), py::arg("data"), py::arg("x"), py::arg("two_d"),
-      py::arg("replicate_x"), py::arg("threads"), py::arg("grain"));
+      py::arg("machine"), py::arg("rows"), py::arg("cols"), py::arg("indptr"), py::arg("indices"),
+      py::arg("data"), py::arg("x"), py::arg("two_d"), py::arg("replicate_x"), py::arg("threads"),
+      py::arg("grain"));
 
   m.def(
       "emu_bfs_levels",
@@ -243,7 +242,8 @@ void BindEmu(py::module_& m) {
       "emu_bfs_levels",
       [](const graph::Graph& g, int32_t source) {
         const graph::CsrGraph& c = g.layout().csr();
-        return Guarded([&] { return emu::BfsLevels(c.n, c.offsets.data(), c.targets.data(), source); });
+        return Guarded(
+            [&] { return emu::BfsLevels(c.n, c.offsets.data(), c.targets.data(), source); });
       },
       py::arg("graph"), py::arg("source"), "Levels of a BFS from source over a built graph.");
 
@@ -273,8 +273,8 @@ void BindEmu(py::module_& m) {
   m.def(
       "emu_similarity",
       [](const py::dict& machine, const align::LabelledGraph& g1, const align::LabelledGraph& g2,
-         py::handle scheme, py::handle layout, int32_t threads, int32_t k,
-         int32_t bucket_size, uint64_t seed) {
+         py::handle scheme, py::handle layout, int32_t threads, int32_t k, int32_t bucket_size,
+         uint64_t seed) {
         const emu::Machine mc = MachineFrom(machine);
         emu::SimilarityOptions o;
         o.scheme = ParseName(scheme, "scheme", align::kSchemeNames);

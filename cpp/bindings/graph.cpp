@@ -1,7 +1,7 @@
 // Python bindings of the graph engine for irreg._core: the built graph (CSR + grouped index),
-// the five algorithms and the Dijkstra kernel (one binding per kernel). nx_irreg.graph / nx_irreg.algorithms wrap them with NumPy-side input
-// checks; results are moved into NumPy arrays without a copy, and the GIL is released while
-// C++ runs.
+// the five algorithms and the Dijkstra kernel (one binding per kernel). nx_irreg.graph /
+// nx_irreg.algorithms wrap them with NumPy-side input checks; results are moved into NumPy arrays
+// without a copy, and the GIL is released while C++ runs.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -16,9 +16,9 @@
 #include "bindings/bind.hpp"
 #include "bindings/common.hpp"
 #include "core/dispatch.hpp"
-#include "graph/registry.hpp"
 #include "graph/fast_kernels.hpp"
 #include "graph/ordered_kernels.hpp"
+#include "graph/registry.hpp"
 #include "graph/run.hpp"
 
 namespace irreg::bindings {
@@ -31,7 +31,8 @@ inline py::dict StatsDict(const graph::RunStats& s, std::pair<double, double> re
   d["supersteps"] = s.supersteps;
   d["active_edges"] = s.active_edges;
   d["vector_ops"] = s.vector_ops;
-  d["simd_utilization"] = s.vector_ops ? py::object(py::float_(s.simd_utilization())) : py::object(py::none());
+  d["simd_utilization"] =
+      s.vector_ops ? py::object(py::float_(s.simd_utilization())) : py::object(py::none());
   d["compute_seconds"] = s.compute_seconds;
   d["activate_seconds"] = s.activate_seconds;
   d["produce_seconds"] = s.produce_seconds;
@@ -45,15 +46,16 @@ inline constexpr int64_t kMaxVertices = std::numeric_limits<int32_t>::max() - 1;
 
 // Vertex ids arrive as int32 or int64 (both arrays the same), read in place: no copy.
 inline std::unique_ptr<graph::Graph> MakeGraph(const py::array& src, const py::array& dst,
-                              const std::optional<F64Array>& weight, int64_t n, bool directed,
-                              const py::object& tile_size, const std::optional<std::string>& isa,
-                              int32_t threads) {
+                                               const std::optional<F64Array>& weight, int64_t n,
+                                               bool directed, const py::object& tile_size,
+                                               const std::optional<std::string>& isa,
+                                               int32_t threads) {
   if (src.ndim() != 1 || dst.ndim() != 1 || src.size() != dst.size())
     throw py::value_error("src and dst must be 1-D arrays of the same length");
   const bool narrow = src.dtype().is(py::dtype::of<int32_t>());
   const py::dtype id_type = narrow ? py::dtype::of<int32_t>() : py::dtype::of<int64_t>();
-  if (!src.dtype().is(id_type) || !dst.dtype().is(id_type) ||
-      !(src.flags() & py::array::c_style) || !(dst.flags() & py::array::c_style))
+  if (!src.dtype().is(id_type) || !dst.dtype().is(id_type) || !(src.flags() & py::array::c_style) ||
+      !(dst.flags() & py::array::c_style))
     throw py::type_error("src and dst must be contiguous arrays of one dtype, int32 or int64");
   if (weight && (weight->ndim() != 1 || weight->size() != src.size()))
     throw py::value_error("weight must be a 1-D array with one value per edge");
@@ -67,13 +69,12 @@ inline std::unique_ptr<graph::Graph> MakeGraph(const py::array& src, const py::a
   const void* d = dst.data();
   const int64_t m = src.size();
   py::gil_scoped_release release;
-  graph::CsrGraph csr =
-      narrow ? graph::CsrGraph::FromEdges(static_cast<const int32_t*>(s),
-                                          static_cast<const int32_t*>(d), w, m,
-                                          static_cast<int32_t>(n), directed, threads)
-             : graph::CsrGraph::FromEdges(static_cast<const int64_t*>(s),
-                                          static_cast<const int64_t*>(d), w, m,
-                                          static_cast<int32_t>(n), directed, threads);
+  graph::CsrGraph csr = narrow ? graph::CsrGraph::FromEdges(
+                                     static_cast<const int32_t*>(s), static_cast<const int32_t*>(d),
+                                     w, m, static_cast<int32_t>(n), directed, threads)
+                               : graph::CsrGraph::FromEdges(
+                                     static_cast<const int64_t*>(s), static_cast<const int64_t*>(d),
+                                     w, m, static_cast<int32_t>(n), directed, threads);
   return std::make_unique<graph::Graph>(std::move(csr), directed, tile, k);
 }
 
@@ -105,14 +106,15 @@ inline py::tuple GraphState(const graph::Graph& g) {
 // float targets or wrap out-of-range ones without a word).
 template <typename T>
 py::array_t<T, py::array::c_style | py::array::forcecast> StateArray(py::handle value,
-                                                                      const char* name) {
+                                                                     const char* name) {
   if (!py::isinstance<py::array>(value))
     throw py::value_error(std::string("a pickled Graph's ") + name + " must be a NumPy array");
   const auto a = py::reinterpret_borrow<py::array>(value);
   if (!py::dtype::of<T>().attr("__eq__")(a.dtype()).template cast<bool>() || a.ndim() != 1)
     throw py::value_error(std::string("a pickled Graph's ") + name + " must be a 1-D " +
                           py::str(py::dtype::of<T>()).cast<std::string>() + " array, got " +
-                          std::to_string(a.ndim()) + "-D " + py::str(a.dtype()).cast<std::string>());
+                          std::to_string(a.ndim()) + "-D " +
+                          py::str(a.dtype()).cast<std::string>());
   return a.template cast<py::array_t<T, py::array::c_style | py::array::forcecast>>();
 }
 
@@ -139,11 +141,12 @@ inline std::unique_ptr<graph::Graph> GraphFromState(const py::tuple& state) {
   const TilingKernels& k = TilingKernelsFor("");
   py::gil_scoped_release release;  // the arrays stay referenced by `state`
   auto copy = [](const auto& a) { return std::vector(a.data(), a.data() + a.size()); };
-  graph::CsrGraph csr = graph::CsrGraph::FromRows(copy(offsets), copy(targets),
-                                                  weights ? copy(*weights) : std::vector<double>{}, n);
+  graph::CsrGraph csr = graph::CsrGraph::FromRows(
+      copy(offsets), copy(targets), weights ? copy(*weights) : std::vector<double>{}, n);
   if (symmetric_sorted && !csr.IsSymmetricSorted())
-    throw std::invalid_argument("a pickled Graph says its rows are sorted and symmetric; they "
-                                "are not");
+    throw std::invalid_argument(
+        "a pickled Graph says its rows are sorted and symmetric; they "
+        "are not");
   csr.symmetric_sorted = symmetric_sorted;
   return std::make_unique<graph::Graph>(std::move(csr), directed, tile, k);
 }
@@ -178,8 +181,9 @@ void BindGraph(py::module_& m) {
   DefineResult(m, "BfsRun", {"depth", "parent", "stats"});
   DefineResult(m, "ValueRun", {"value", "stats"});
   DefineResult(m, "LabelRun", {"label", "stats"});
-  DefineResult(m, "SettledRun", {"value", "order", "parent", "contradiction", "stats",
-                                 "pred_offsets", "preds", "reached"});
+  DefineResult(
+      m, "SettledRun",
+      {"value", "order", "parent", "contradiction", "stats", "pred_offsets", "preds", "reached"});
   using graph::Graph;
   py::class_<Graph>(m, "Graph",
                     "A graph built once: CSR plus the tiled, conflict-free grouped index.")
@@ -187,113 +191,145 @@ void BindGraph(py::module_& m) {
            py::arg("directed"), py::arg("tile_size") = py::none(), py::arg("isa") = py::none(),
            py::arg("threads") = 1)
       .def_property_readonly("n", [](const Graph& g) { return g.layout().csr().n; })
-      .def_property_readonly("num_edges", [](const Graph& g) { return g.layout().csr().num_edges(); })
+      .def_property_readonly("num_edges",
+                             [](const Graph& g) { return g.layout().csr().num_edges(); })
       .def_property_readonly("directed", &Graph::directed)
       .def_property_readonly("weighted", [](const Graph& g) { return g.layout().csr().weighted; })
       .def_property_readonly("tile_size", [](const Graph& g) { return g.layout().tile_size(); })
       .def_property_readonly("num_groups", [](const Graph& g) { return g.layout().num_groups(); })
       .def_property_readonly("lane_fill", [](const Graph& g) { return g.layout().lane_fill(); })
-      .def("retiled", [](const Graph& g, const py::object& tile_size, const std::optional<std::string>& isa) {
-        const int32_t tile = TileSizeArg(tile_size);
-        const TilingKernels& k = TilingKernelsFor(IsaArg(isa));
-        graph::CsrGraph csr = g.layout().csr();  // rows keep their order; padding included
-        py::gil_scoped_release release;
-        return std::make_unique<Graph>(std::move(csr), g.directed(), tile, k);
-      }, py::arg("tile_size"), py::arg("isa") = py::none(),
-      "The same graph (same CSR, same row order) with a grouped index of tile edge tile_size.")
-      .def("csr", [](const Graph& g) {
-        const graph::CsrGraph& c = g.layout().csr();
-        const int64_t m = c.num_edges();
-        return Result("Csr", Adopt(std::vector<int64_t>(c.offsets)),
-                              Adopt(std::vector<int32_t>(c.targets.begin(), c.targets.begin() + m)),
-                              Adopt(std::vector<double>(c.weights.begin(), c.weights.begin() + m)));
-      }, "Copies of (offsets, targets, weights) in CSR order (weights are 1 when none were given).")
-      .def("finite_weights", [](const Graph& g) {
-        const graph::CsrGraph::FiniteWeights& f = g.layout().csr().finite;
-        return Result("FiniteWeights", f.count, f.low, f.high);
-      }, "(how many weights are finite, the smallest finite weight, the largest): inf, -inf "
-         "with none.")
+      .def(
+          "retiled",
+          [](const Graph& g, const py::object& tile_size, const std::optional<std::string>& isa) {
+            const int32_t tile = TileSizeArg(tile_size);
+            const TilingKernels& k = TilingKernelsFor(IsaArg(isa));
+            graph::CsrGraph csr = g.layout().csr();  // rows keep their order; padding included
+            py::gil_scoped_release release;
+            return std::make_unique<Graph>(std::move(csr), g.directed(), tile, k);
+          },
+          py::arg("tile_size"), py::arg("isa") = py::none(),
+          "The same graph (same CSR, same row order) with a grouped index of tile edge tile_size.")
+      .def(
+          "csr",
+          [](const Graph& g) {
+            const graph::CsrGraph& c = g.layout().csr();
+            const int64_t m = c.num_edges();
+            return Result("Csr", Adopt(std::vector<int64_t>(c.offsets)),
+                          Adopt(std::vector<int32_t>(c.targets.begin(), c.targets.begin() + m)),
+                          Adopt(std::vector<double>(c.weights.begin(), c.weights.begin() + m)));
+          },
+          "Copies of (offsets, targets, weights) in CSR order (weights are 1 when none were "
+          "given).")
+      .def(
+          "finite_weights",
+          [](const Graph& g) {
+            const graph::CsrGraph::FiniteWeights& f = g.layout().csr().finite;
+            return Result("FiniteWeights", f.count, f.low, f.high);
+          },
+          "(how many weights are finite, the smallest finite weight, the largest): inf, -inf "
+          "with none.")
       .def(py::pickle(&GraphState, &GraphFromState));
 
   m.attr("MAX_VERTICES") = kMaxVertices;
   BindRegistry(m);
   m.def("default_tile_size", &graph::DefaultGraphTileSize, py::arg("n"), py::arg("m"));
 
-  m.def("bfs", [](const Graph& g, int64_t source, const std::string& variant,
-                  const std::optional<std::string>& isa, int32_t threads) {
-    const std::string i = IsaArg(isa);
-    std::pair<double, double> released;
-    graph::BfsResult r = WithoutGil(
-        [&] { return graph::RunBfs(g, static_cast<VertexId>(source), variant, i, threads); },
-        &released);
-    return Result("BfsRun", Adopt(std::move(r.depth)), Adopt(std::move(r.parent)),
-                          StatsDict(r.stats, released));
-  }, py::arg("graph"), py::arg("source"), py::arg("variant") = "", py::arg("isa") = py::none(),
-     py::arg("threads") = 1);
+  m.def(
+      "bfs",
+      [](const Graph& g, int64_t source, const std::string& variant,
+         const std::optional<std::string>& isa, int32_t threads) {
+        const std::string i = IsaArg(isa);
+        std::pair<double, double> released;
+        graph::BfsResult r = WithoutGil(
+            [&] { return graph::RunBfs(g, static_cast<VertexId>(source), variant, i, threads); },
+            &released);
+        return Result("BfsRun", Adopt(std::move(r.depth)), Adopt(std::move(r.parent)),
+                      StatsDict(r.stats, released));
+      },
+      py::arg("graph"), py::arg("source"), py::arg("variant") = "", py::arg("isa") = py::none(),
+      py::arg("threads") = 1);
 
   // Reachability (the backend's ancestors and descendants); threads as bfs's.
-  m.def("reachable", [](const Graph& g, int64_t source, bool reverse, int32_t threads) {
-    std::pair<double, double> released;
-    std::vector<uint8_t> r = WithoutGil(
-        [&] { return graph::RunReachable(g, static_cast<VertexId>(source), reverse, threads); },
-        &released);
-    return Adopt(std::move(r));
-  }, py::arg("graph"), py::arg("source"), py::arg("reverse") = false, py::arg("threads") = 1,
-     "uint8 per vertex: 1 where a path leads from source (reverse: to source), source included");
+  m.def(
+      "reachable",
+      [](const Graph& g, int64_t source, bool reverse, int32_t threads) {
+        std::pair<double, double> released;
+        std::vector<uint8_t> r = WithoutGil(
+            [&] { return graph::RunReachable(g, static_cast<VertexId>(source), reverse, threads); },
+            &released);
+        return Adopt(std::move(r));
+      },
+      py::arg("graph"), py::arg("source"), py::arg("reverse") = false, py::arg("threads") = 1,
+      "uint8 per vertex: 1 where a path leads from source (reverse: to source), source included");
 
-  auto value_algorithm = [&m](const char* name, graph::ValueResult (*run)(const Graph&, VertexId, const std::string&, const std::string&, int32_t)) {
-    m.def(name, [run](const Graph& g, int64_t source, const std::string& variant,
-                      const std::optional<std::string>& isa, int32_t threads) {
-      const std::string i = IsaArg(isa);
-      std::pair<double, double> released;
-      graph::ValueResult r = WithoutGil(
-          [&] { return run(g, static_cast<VertexId>(source), variant, i, threads); }, &released);
-      return Result("ValueRun", Adopt(std::move(r.value)), StatsDict(r.stats, released));
-    }, py::arg("graph"), py::arg("source"), py::arg("variant") = "", py::arg("isa") = py::none(),
-       py::arg("threads") = 1);
+  auto value_algorithm = [&m](const char* name,
+                              graph::ValueResult (*run)(const Graph&, VertexId, const std::string&,
+                                                        const std::string&, int32_t)) {
+    m.def(
+        name,
+        [run](const Graph& g, int64_t source, const std::string& variant,
+              const std::optional<std::string>& isa, int32_t threads) {
+          const std::string i = IsaArg(isa);
+          std::pair<double, double> released;
+          graph::ValueResult r =
+              WithoutGil([&] { return run(g, static_cast<VertexId>(source), variant, i, threads); },
+                         &released);
+          return Result("ValueRun", Adopt(std::move(r.value)), StatsDict(r.stats, released));
+        },
+        py::arg("graph"), py::arg("source"), py::arg("variant") = "", py::arg("isa") = py::none(),
+        py::arg("threads") = 1);
   };
   value_algorithm("sssp", &graph::RunSssp);
   value_algorithm("sswp", &graph::RunSswp);
 
   // The one binding of the Dijkstra kernel: variant "dijkstra" of sssp/sswp (nx_irreg shapes the
   // result) and the NetworkX backend's multi-source, cutoff, settle-order form.
-  m.def("dijkstra", [](const Graph& g, const std::vector<int64_t>& sources, bool widest,
-                       std::optional<double> cutoff, bool refuse_negative,
-                       std::optional<int64_t> target, bool equal_predecessors) {
-    const int32_t n = g.layout().csr().n;
-    const std::vector<VertexId> s = VertexList(sources, n);
-    const VertexId t = target ? VertexList({*target}, n)[0] : -1;
-    const auto objective = widest ? graph::PathObjective::kWidest : graph::PathObjective::kShortest;
-    std::pair<double, double> released;
-    graph::SettledValues r = WithoutGil(
-        [&] {
-          return graph::RunDijkstra(g, s, objective, cutoff, refuse_negative, t,
-                                    equal_predecessors);
-        },
-        &released);
-    return Result("SettledRun", Adopt(std::move(r.value)), Adopt(std::move(r.order)),
-                          Adopt(std::move(r.parent)), r.contradiction,
-                          StatsDict(r.stats, released), Adopt(std::move(r.pred_offsets)),
-                          Adopt(std::move(r.preds)), Adopt(std::move(r.reached)));
-  }, py::arg("graph"), py::arg("sources"), py::arg("widest") = false, py::arg("cutoff") = py::none(),
-     py::arg("refuse_negative") = false, py::arg("target") = py::none(),
-     py::arg("equal_predecessors") = false,
-     "Label-setting paths from sources: (value, settle order, parent, contradiction, stats). "
-     "widest: max-min widths instead of sums; cutoff: values worse than it are not kept; "
-     "refuse_negative: a negative weight raises ValueError naming the edge; target: stop once "
-     "it settles. parent: the vertex whose edge last improved each one (-1: none). With "
-     "equal_predecessors, also (pred offsets, every equal predecessor, first-reached order); "
-     "empty arrays otherwise.");
+  m.def(
+      "dijkstra",
+      [](const Graph& g, const std::vector<int64_t>& sources, bool widest,
+         std::optional<double> cutoff, bool refuse_negative, std::optional<int64_t> target,
+         bool equal_predecessors) {
+        const int32_t n = g.layout().csr().n;
+        const std::vector<VertexId> s = VertexList(sources, n);
+        const VertexId t = target ? VertexList({*target}, n)[0] : -1;
+        const auto objective =
+            widest ? graph::PathObjective::kWidest : graph::PathObjective::kShortest;
+        std::pair<double, double> released;
+        graph::SettledValues r = WithoutGil(
+            [&] {
+              return graph::RunDijkstra(g, s, objective, cutoff, refuse_negative, t,
+                                        equal_predecessors);
+            },
+            &released);
+        return Result("SettledRun", Adopt(std::move(r.value)), Adopt(std::move(r.order)),
+                      Adopt(std::move(r.parent)), r.contradiction, StatsDict(r.stats, released),
+                      Adopt(std::move(r.pred_offsets)), Adopt(std::move(r.preds)),
+                      Adopt(std::move(r.reached)));
+      },
+      py::arg("graph"), py::arg("sources"), py::arg("widest") = false,
+      py::arg("cutoff") = py::none(), py::arg("refuse_negative") = false,
+      py::arg("target") = py::none(), py::arg("equal_predecessors") = false,
+      "Label-setting paths from sources: (value, settle order, parent, contradiction, stats). "
+      "widest: max-min widths instead of sums; cutoff: values worse than it are not kept; "
+      "refuse_negative: a negative weight raises ValueError naming the edge; target: stop once "
+      "it settles. parent: the vertex whose edge last improved each one (-1: none). With "
+      "equal_predecessors, also (pred offsets, every equal predecessor, first-reached order); "
+      "empty arrays otherwise.");
 
-  auto label_algorithm = [&m](const char* name, graph::LabelResult (*run)(const Graph&, const std::string&, const std::string&, int32_t)) {
-    m.def(name, [run](const Graph& g, const std::string& variant,
-                      const std::optional<std::string>& isa, int32_t threads) {
-      const std::string i = IsaArg(isa);
-      std::pair<double, double> released;
-      graph::LabelResult r = WithoutGil([&] { return run(g, variant, i, threads); }, &released);
-      return Result("LabelRun", Adopt(std::move(r.label)), StatsDict(r.stats, released));
-    }, py::arg("graph"), py::arg("variant") = "", py::arg("isa") = py::none(),
-       py::arg("threads") = 1);
+  auto label_algorithm = [&m](const char* name,
+                              graph::LabelResult (*run)(const Graph&, const std::string&,
+                                                        const std::string&, int32_t)) {
+    m.def(
+        name,
+        [run](const Graph& g, const std::string& variant, const std::optional<std::string>& isa,
+              int32_t threads) {
+          const std::string i = IsaArg(isa);
+          std::pair<double, double> released;
+          graph::LabelResult r = WithoutGil([&] { return run(g, variant, i, threads); }, &released);
+          return Result("LabelRun", Adopt(std::move(r.label)), StatsDict(r.stats, released));
+        },
+        py::arg("graph"), py::arg("variant") = "", py::arg("isa") = py::none(),
+        py::arg("threads") = 1);
   };
   label_algorithm("wcc", &graph::RunWcc);
   label_algorithm("topological_generations", &graph::RunTopologicalGenerations);

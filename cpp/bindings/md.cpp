@@ -10,8 +10,8 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
-#include <stdexcept>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -97,7 +97,9 @@ class PyLjSystem {
     return f();
   }
 
-  int64_t NumAtoms() const { return Locked([&] { return system_->num_atoms(); }); }
+  int64_t NumAtoms() const {
+    return Locked([&] { return system_->num_atoms(); });
+  }
 
   void SetSystem(py::handle positions, py::handle cell, py::handle pbc, py::handle types) {
     F64Array x = AsF64Matrix(positions, -1, 3, "positions");
@@ -270,9 +272,11 @@ class PyLjSystem {
   // Another thread may have replaced the atoms between reading n and taking the lock.
   void RequireAtoms(int64_t n) const {
     if (system_->num_atoms() != n)
-      throw std::runtime_error("the LjSystem's atoms were replaced by another thread during "
-                               "this call (" + std::to_string(n) + " -> " +
-                               std::to_string(system_->num_atoms()) + " atoms); call again");
+      throw std::runtime_error(
+          "the LjSystem's atoms were replaced by another thread during "
+          "this call (" +
+          std::to_string(n) + " -> " + std::to_string(system_->num_atoms()) +
+          " atoms); call again");
   }
 
   std::unique_ptr<md::LjSystem> system_;
@@ -315,21 +319,24 @@ void BindMd(py::module_& m) {
   ExportNames(m, "neighbor", md::kNeighborMethodNames);
   ExportNames(m, "force_split", md::kForceSplitNames);
   const md::LjOptions kLjDefaults;
-  m.def("lj_isa_choice", [] {
-    const IsaChoice c = [] {
-      py::gil_scoped_release release;  // the first call measures (tens of milliseconds)
-      return md::LjIsaChoice();
-    }();
-    py::dict d;
-    d["isa"] = c.isa;
-    d["chosen_by"] = c.chosen_by;
-    py::dict seconds;
-    for (const auto& [isa, t] : c.seconds) seconds[py::str(isa)] = t;
-    d["probe_seconds"] = seconds;
-    return d;
-  }, "The ISA an LjSystem uses when it names none, how it was chosen ('measurement', "
-     "'IRREG_ISA' or 'only one ISA') and each ISA's best probe time (three force calls on "
-     "2,048 atoms).");
+  m.def(
+      "lj_isa_choice",
+      [] {
+        const IsaChoice c = [] {
+          py::gil_scoped_release release;  // the first call measures (tens of milliseconds)
+          return md::LjIsaChoice();
+        }();
+        py::dict d;
+        d["isa"] = c.isa;
+        d["chosen_by"] = c.chosen_by;
+        py::dict seconds;
+        for (const auto& [isa, t] : c.seconds) seconds[py::str(isa)] = t;
+        d["probe_seconds"] = seconds;
+        return d;
+      },
+      "The ISA an LjSystem uses when it names none, how it was chosen ('measurement', "
+      "'IRREG_ISA' or 'only one ISA') and each ISA's best probe time (three force calls on "
+      "2,048 atoms).");
   py::class_<PyLjSystem>(m, "LjSystem", R"doc(
 Lennard-Jones atoms kept across MD steps (see ase_irreg.LennardJones).
 
@@ -345,11 +352,11 @@ force_split: how forces run on several threads, 'colouring' or 'buffers' (see lj
 Thread safety: one object may be used from several threads; calls (and those of a
 VelocityVerlet driving it) are serialized on a per-object lock taken with the GIL released.)doc")
       .def(py::init([](py::handle epsilon, py::handle sigma, py::handle rc, py::handle ro,
-                       bool smooth, bool shift, py::handle skin, int32_t rebuild_every,
-                       bool check, py::handle regroup, py::handle neighbor, py::handle tile_size,
-                       const std::optional<std::string>& isa, bool reorder,
-                       py::handle min_distance, py::handle threads, py::handle force_split,
-                       py::handle pair_epsilon, py::handle pair_sigma, py::handle pair_rc) {
+                       bool smooth, bool shift, py::handle skin, int32_t rebuild_every, bool check,
+                       py::handle regroup, py::handle neighbor, py::handle tile_size,
+                       const std::optional<std::string>& isa, bool reorder, py::handle min_distance,
+                       py::handle threads, py::handle force_split, py::handle pair_epsilon,
+                       py::handle pair_sigma, py::handle pair_rc) {
              md::LjOptions o;
              o.pair_epsilon = PairTableArg(pair_epsilon, "pair_epsilon");
              o.pair_sigma = PairTableArg(pair_sigma, "pair_sigma");
@@ -358,10 +365,12 @@ VelocityVerlet driving it) are serialized on a per-object lock taken with the GI
              o.rc = RealArg("rc", rc), o.ro = RealArg("ro", ro), o.smooth = smooth;
              o.shift = shift, o.skin = RealArg("skin", skin), o.rebuild_every = rebuild_every;
              o.check = check;
-             o.regroup = ParseName(regroup, "regroup", md::kRegroupNames), o.neighbor = ParseName(neighbor, "neighbor", md::kNeighborMethodNames);
+             o.regroup = ParseName(regroup, "regroup", md::kRegroupNames),
+             o.neighbor = ParseName(neighbor, "neighbor", md::kNeighborMethodNames);
              o.tile_size = TileSizeArg(tile_size), o.isa = IsaArg(isa), o.reorder = reorder;
              o.min_distance = RealArg("min_distance", min_distance);
-             o.threads = ThreadsArg(threads), o.force_split = ParseName(force_split, "force_split", md::kForceSplitNames);
+             o.threads = ThreadsArg(threads),
+             o.force_split = ParseName(force_split, "force_split", md::kForceSplitNames);
              return std::make_unique<PyLjSystem>(o);  // std::invalid_argument -> ValueError
            }),
            py::kw_only(), py::arg("epsilon") = kLjDefaults.epsilon,
@@ -369,10 +378,9 @@ VelocityVerlet driving it) are serialized on a per-object lock taken with the GI
            py::arg("ro") = kLjDefaults.ro, py::arg("smooth") = kLjDefaults.smooth,
            py::arg("shift") = kLjDefaults.shift, py::arg("skin") = kLjDefaults.skin,
            py::arg("rebuild_every") = kLjDefaults.rebuild_every,
-           py::arg("check") = kLjDefaults.check,
-           py::arg("regroup") = "incremental", py::arg("neighbor") = "binned",
-           py::arg("tile_size") = py::none(), py::arg("isa") = py::none(),
-           py::arg("reorder") = kLjDefaults.reorder,
+           py::arg("check") = kLjDefaults.check, py::arg("regroup") = "incremental",
+           py::arg("neighbor") = "binned", py::arg("tile_size") = py::none(),
+           py::arg("isa") = py::none(), py::arg("reorder") = kLjDefaults.reorder,
            py::arg("min_distance") = kLjDefaults.min_distance,
            py::arg("threads") = kLjDefaults.threads,
            py::arg("force_split") =
@@ -393,25 +401,26 @@ VelocityVerlet driving it) are serialized on a per-object lock taken with the GI
       .def_property_readonly("isa", [](PyLjSystem& s) { return s.system().isa(); })
       .def_property_readonly("num_types", [](PyLjSystem& s) { return s.system().num_types(); })
       .def_property_readonly("num_atoms", &PyLjSystem::NumAtoms)
-      .def_property("threads",
-                    [](PyLjSystem& s) { return s.Locked([&] { return s.system().threads(); }); },
-                    [](PyLjSystem& s, py::handle value) {
-                      const int32_t t = ThreadsArg(value);
-                      s.Locked([&] { s.system().set_threads(t); });
-                    },
-                    "OpenMP threads of the neighbour build, regroup and forces (1: serial).")
-      .def_property("force_split",
-                    [](PyLjSystem& s) {
-                      return s.Locked([&] { return s.system().options().force_split; }) ==
-                                     md::ForceSplit::kColouring
-                                 ? "colouring"
-                                 : "buffers";
-                    },
-                    [](PyLjSystem& s, py::handle value) {
-                      const md::ForceSplit f = ParseName(value, "force_split", md::kForceSplitNames);
-                      s.Locked([&] { s.system().set_force_split(f); });
-                    },
-                    "How forces run on several threads: 'colouring' or 'buffers'.")
+      .def_property(
+          "threads", [](PyLjSystem& s) { return s.Locked([&] { return s.system().threads(); }); },
+          [](PyLjSystem& s, py::handle value) {
+            const int32_t t = ThreadsArg(value);
+            s.Locked([&] { s.system().set_threads(t); });
+          },
+          "OpenMP threads of the neighbour build, regroup and forces (1: serial).")
+      .def_property(
+          "force_split",
+          [](PyLjSystem& s) {
+            return s.Locked([&] { return s.system().options().force_split; }) ==
+                           md::ForceSplit::kColouring
+                       ? "colouring"
+                       : "buffers";
+          },
+          [](PyLjSystem& s, py::handle value) {
+            const md::ForceSplit f = ParseName(value, "force_split", md::kForceSplitNames);
+            s.Locked([&] { s.system().set_force_split(f); });
+          },
+          "How forces run on several threads: 'colouring' or 'buffers'.")
       .def_property_readonly("tile_size", [](PyLjSystem& s) {
         return s.system().options().tile_size > 0 ? s.system().options().tile_size
                                                   : md::kDefaultMdTileSize;
@@ -420,32 +429,40 @@ VelocityVerlet driving it) are serialized on a per-object lock taken with the GI
   py::class_<PyVelocityVerlet>(m, "VelocityVerlet",
                                "NVE velocity Verlet over an LjSystem (the CLI's driver). Calls are "
                                "serialized with the system's own (one lock per LjSystem).")
-      .def(py::init([](PyLjSystem& system, py::handle positions, py::handle velocities,
-                       double mass, double dt, double volume) {
+      .def(py::init([](PyLjSystem& system, py::handle positions, py::handle velocities, double mass,
+                       double dt, double volume) {
              const int64_t n = system.NumAtoms();
              F64Array x = AsF64Matrix(positions, n, 3, "positions");
              F64Array v = AsF64Matrix(velocities, n, 3, "velocities");
              auto vv = system.Locked([&] {
-               return std::make_unique<md::VelocityVerlet>(&system.system(), Flat(x), Flat(v),
-                                                           mass, dt, volume);
+               return std::make_unique<md::VelocityVerlet>(&system.system(), Flat(x), Flat(v), mass,
+                                                           dt, volume);
              });
              return std::make_unique<PyVelocityVerlet>(&system, std::move(vv));
            }),
            py::arg("system"), py::arg("positions"), py::arg("velocities"), py::kw_only(),
            py::arg("mass"), py::arg("dt"), py::arg("volume"), py::keep_alive<1, 2>())
-      .def("run", [](PyVelocityVerlet& vv, int64_t steps) {
-             if (steps < 0) throw py::value_error("steps must be >= 0");
-             vv.Locked([&](md::VelocityVerlet& v) { v.Run(steps); });
-           }, py::arg("steps"))
-      .def("thermo", [](const PyVelocityVerlet& vv) {
+      .def(
+          "run",
+          [](PyVelocityVerlet& vv, int64_t steps) {
+            if (steps < 0) throw py::value_error("steps must be >= 0");
+            vv.Locked([&](md::VelocityVerlet& v) { v.Run(steps); });
+          },
+          py::arg("steps"))
+      .def("thermo",
+           [](const PyVelocityVerlet& vv) {
              return ThermoDict(vv.Locked([](md::VelocityVerlet& v) { return v.Thermo(); }));
            })
-      .def_property_readonly("threads", [](const PyVelocityVerlet& vv) {
-             return vv.Locked([](md::VelocityVerlet& v) { return v.system().threads(); });
-           }, "The system's thread count (set it on the LjSystem).")
-      .def_property_readonly("step", [](const PyVelocityVerlet& vv) {
-             return vv.Locked([](md::VelocityVerlet& v) { return v.step(); });
-           })
+      .def_property_readonly(
+          "threads",
+          [](const PyVelocityVerlet& vv) {
+            return vv.Locked([](md::VelocityVerlet& v) { return v.system().threads(); });
+          },
+          "The system's thread count (set it on the LjSystem).")
+      .def_property_readonly("step",
+                             [](const PyVelocityVerlet& vv) {
+                               return vv.Locked([](md::VelocityVerlet& v) { return v.step(); });
+                             })
       .def_property_readonly("positions", [](const PyVelocityVerlet& vv) {
         const std::vector<double> x =
             vv.Locked([](md::VelocityVerlet& v) { return v.positions(); });

@@ -42,8 +42,9 @@ void ForEachItem(py::handle mapping, Fn&& fn) {
       const py::object v = py::reinterpret_borrow<py::object>(value);
       fn(k, v);
       if (PyDict_GET_SIZE(dict.ptr()) != size)
-        throw std::runtime_error("dictionary changed size during iteration (G changed while "
-                                 "it was being converted)");
+        throw std::runtime_error(
+            "dictionary changed size during iteration (G changed while "
+            "it was being converted)");
     }
     return;
   }
@@ -75,7 +76,9 @@ constexpr uint64_t kExactInDouble = uint64_t{1} << 53;
 class NetworkxConverter {
  public:
   NetworkxConverter(py::handle g, py::object weight, py::object default_weight)
-      : node_(g.attr("_node")), adj_(g.attr("_adj")), weight_(std::move(weight)),
+      : node_(g.attr("_node")),
+        adj_(g.attr("_adj")),
+        weight_(std::move(weight)),
         default_weight_(std::move(default_weight)),
         multigraph_(g.attr("is_multigraph")().cast<bool>()),
         directed_(g.attr("is_directed")().cast<bool>()) {}
@@ -115,7 +118,8 @@ class NetworkxConverter {
   std::unique_ptr<graph::Graph> Build(bool directed, int32_t tile_size, const TilingKernels& k) {
     py::gil_scoped_release release;
     return std::make_unique<graph::Graph>(
-        graph::CsrGraph::FromRows(std::move(offsets_), std::move(targets_), std::move(weights_), n_),
+        graph::CsrGraph::FromRows(std::move(offsets_), std::move(targets_), std::move(weights_),
+                                  n_),
         directed, tile_size, k);
   }
 
@@ -141,8 +145,7 @@ class NetworkxConverter {
     if (identity_ && PyLong_CheckExact(v.ptr())) {
       int overflow = 0;
       const long long x = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
-      if (!overflow && x >= 0 && x < n_)
-        return static_cast<VertexId>(x);
+      if (!overflow && x >= 0 && x < n_) return static_cast<VertexId>(x);
     }
     if (index_.is_none()) BuildIndex();  // a label equal to an int but of another type
     PyObject* found = PyDict_GetItemWithError(index_.ptr(), v.ptr());
@@ -323,7 +326,8 @@ inline std::unique_ptr<graph::Graph> NetworkxPredecessors(py::handle g, const gr
     if (index.is_none()) {
       int overflow = 0;
       const long long x = PyLong_CheckExact(label.ptr())
-                              ? PyLong_AsLongLongAndOverflow(label.ptr(), &overflow) : -1;
+                              ? PyLong_AsLongLongAndOverflow(label.ptr(), &overflow)
+                              : -1;
       return (overflow || x < 0 || x >= n) ? -1 : x;
     }
     PyObject* found = PyDict_GetItemWithError(index.ptr(), label.ptr());
@@ -373,156 +377,183 @@ void BindNetworkx(py::module_& m) {
   DefineResult(m, "KosarajuComponents", {"order", "component_end"});
   DefineResult(m, "OrderedComponents", {"order", "component_end", "component"});
   using graph::Graph;
-  m.def("from_networkx", [](py::handle g, py::object weight, py::object default_weight,
-                            int32_t tile_size, const std::optional<std::string>& isa) {
-    const TilingKernels& k = TilingKernelsFor(IsaArg(isa));
-    const bool directed = g.attr("is_directed")().cast<bool>();
-    NetworkxConverter c(g, std::move(weight), std::move(default_weight));
-    c.Run();
-    std::unique_ptr<Graph> built = c.Build(directed, tile_size, k);
-    return Result("Conversion", std::move(built), c.nodes(), c.index(), c.integral(),
-                          c.integer_type(), c.hidden());
-  }, py::arg("G"), py::arg("weight"), py::arg("default_weight"), py::arg("tile_size") = 0,
-     py::arg("isa") = py::none(),
-     "Graph, node labels, label->position dict (None when labels are 0..n-1 in order), and "
-     "whether every weight was an integer, the integers' one type (None if several), and "
-     "whether a None weight hid an edge. "
-     "NotImplementedError where float64 cannot give "
-     "NetworkX's exact lengths (see from_networkx).");
+  m.def(
+      "from_networkx",
+      [](py::handle g, py::object weight, py::object default_weight, int32_t tile_size,
+         const std::optional<std::string>& isa) {
+        const TilingKernels& k = TilingKernelsFor(IsaArg(isa));
+        const bool directed = g.attr("is_directed")().cast<bool>();
+        NetworkxConverter c(g, std::move(weight), std::move(default_weight));
+        c.Run();
+        std::unique_ptr<Graph> built = c.Build(directed, tile_size, k);
+        return Result("Conversion", std::move(built), c.nodes(), c.index(), c.integral(),
+                      c.integer_type(), c.hidden());
+      },
+      py::arg("G"), py::arg("weight"), py::arg("default_weight"), py::arg("tile_size") = 0,
+      py::arg("isa") = py::none(),
+      "Graph, node labels, label->position dict (None when labels are 0..n-1 in order), and "
+      "whether every weight was an integer, the integers' one type (None if several), and "
+      "whether a None weight hid an edge. "
+      "NotImplementedError where float64 cannot give "
+      "NetworkX's exact lengths (see from_networkx).");
 
   m.def("networkx_predecessors", &NetworkxPredecessors, py::arg("G"), py::arg("graph"),
         py::arg("nodes"), py::arg("index"),
         "The converted graph's in-edges in G._pred's order (a directed Graph whose row v lists "
         "v's predecessors, weighted as their edges); RuntimeError if G changed since.");
 
-  m.def("ordered_bfs", [](const Graph& g, const std::vector<int64_t>& sources, int64_t depth_limit) {
-    const graph::CsrGraph& csr = g.layout().csr();
-    const std::vector<VertexId> s = VertexList(sources, csr.n);
-    graph::OrderedLevels r;
-    {
-      py::gil_scoped_release release;
-      r = graph::OrderedBfs(csr, s, depth_limit);
-    }
-    return Result("OrderedLevels", Adopt(std::move(r.order)), Adopt(std::move(r.parent)),
-                  Adopt(std::move(r.level_end)));
-  }, py::arg("graph"), py::arg("sources"), py::arg("depth_limit") = -1);
+  m.def(
+      "ordered_bfs",
+      [](const Graph& g, const std::vector<int64_t>& sources, int64_t depth_limit) {
+        const graph::CsrGraph& csr = g.layout().csr();
+        const std::vector<VertexId> s = VertexList(sources, csr.n);
+        graph::OrderedLevels r;
+        {
+          py::gil_scoped_release release;
+          r = graph::OrderedBfs(csr, s, depth_limit);
+        }
+        return Result("OrderedLevels", Adopt(std::move(r.order)), Adopt(std::move(r.parent)),
+                      Adopt(std::move(r.level_end)));
+      },
+      py::arg("graph"), py::arg("sources"), py::arg("depth_limit") = -1);
 
-  m.def("ordered_topological_generations", [](const Graph& g) {
-    graph::OrderedGenerations r;
-    {
-      py::gil_scoped_release release;
-      r = graph::OrderedTopologicalGenerations(g.layout().csr());
-    }
-    return Result("OrderedGenerations", Adopt(std::move(r.order)),
-                  Adopt(std::move(r.generation_end)), r.complete);
-  }, py::arg("graph"));
+  m.def(
+      "ordered_topological_generations",
+      [](const Graph& g) {
+        graph::OrderedGenerations r;
+        {
+          py::gil_scoped_release release;
+          r = graph::OrderedTopologicalGenerations(g.layout().csr());
+        }
+        return Result("OrderedGenerations", Adopt(std::move(r.order)),
+                      Adopt(std::move(r.generation_end)), r.complete);
+      },
+      py::arg("graph"));
 
-  m.def("ordered_bfs_labeled_edges", [](const Graph& g, const std::vector<int64_t>& sources) {
-    const graph::CsrGraph& csr = g.layout().csr();
-    const std::vector<VertexId> s = VertexList(sources, csr.n);
-    graph::LabeledEdges r;
-    {
-      py::gil_scoped_release release;
-      r = graph::OrderedLabeledEdges(csr, s, g.directed());
-    }
-    return Result("LabeledEdges", Adopt(std::move(r.tail)), Adopt(std::move(r.head)),
-                  Adopt(std::move(r.label)));
-  }, py::arg("graph"), py::arg("sources"),
-     "tail, head and label code (0 tree, 1 level, 2 forward, 3 reverse) of every edge "
-     "networkx.bfs_labeled_edges yields, in its order");
+  m.def(
+      "ordered_bfs_labeled_edges",
+      [](const Graph& g, const std::vector<int64_t>& sources) {
+        const graph::CsrGraph& csr = g.layout().csr();
+        const std::vector<VertexId> s = VertexList(sources, csr.n);
+        graph::LabeledEdges r;
+        {
+          py::gil_scoped_release release;
+          r = graph::OrderedLabeledEdges(csr, s, g.directed());
+        }
+        return Result("LabeledEdges", Adopt(std::move(r.tail)), Adopt(std::move(r.head)),
+                      Adopt(std::move(r.label)));
+      },
+      py::arg("graph"), py::arg("sources"),
+      "tail, head and label code (0 tree, 1 level, 2 forward, 3 reverse) of every edge "
+      "networkx.bfs_labeled_edges yields, in its order");
 
-  m.def("lexicographic_topological_sort", [](const Graph& g, const std::vector<int64_t>& by_rank) {
-    const graph::CsrGraph& csr = g.layout().csr();
-    const std::vector<VertexId> ranked = VertexList(by_rank, csr.n);
-    graph::TopologicalOrder r;
-    {
-      py::gil_scoped_release release;
-      r = graph::LexicographicTopologicalSort(csr, ranked);
-    }
-    return Result("TopologicalOrder", Adopt(std::move(r.order)), r.complete);
-  }, py::arg("graph"), py::arg("by_rank"),
-     "Kahn popping the smallest rank: the order (as far as it got) and whether it is complete");
+  m.def(
+      "lexicographic_topological_sort",
+      [](const Graph& g, const std::vector<int64_t>& by_rank) {
+        const graph::CsrGraph& csr = g.layout().csr();
+        const std::vector<VertexId> ranked = VertexList(by_rank, csr.n);
+        graph::TopologicalOrder r;
+        {
+          py::gil_scoped_release release;
+          r = graph::LexicographicTopologicalSort(csr, ranked);
+        }
+        return Result("TopologicalOrder", Adopt(std::move(r.order)), r.complete);
+      },
+      py::arg("graph"), py::arg("by_rank"),
+      "Kahn popping the smallest rank: the order (as far as it got) and whether it is complete");
 
-  m.def("bellman_ford", [](const Graph& g, const std::vector<int64_t>& sources, bool heuristic) {
-    const graph::CsrGraph& csr = g.layout().csr();
-    const std::vector<VertexId> s = VertexList(sources, csr.n);
-    graph::BellmanFordResult r;
-    {
-      py::gil_scoped_release release;
-      r = graph::BellmanFord(csr, s, heuristic);
-    }
-    return Result("BellmanFordRun", Adopt(std::move(r.settled.value)),
-                  Adopt(std::move(r.settled.order)),
-                          Adopt(std::move(r.pred_offsets)), Adopt(std::move(r.pred)),
-                          r.cycle_vertex);
-  }, py::arg("graph"), py::arg("sources"), py::arg("heuristic") = true,
-     "(distance, first-reached order, pred offsets, pred ids, negative-cycle vertex or -1).");
+  m.def(
+      "bellman_ford",
+      [](const Graph& g, const std::vector<int64_t>& sources, bool heuristic) {
+        const graph::CsrGraph& csr = g.layout().csr();
+        const std::vector<VertexId> s = VertexList(sources, csr.n);
+        graph::BellmanFordResult r;
+        {
+          py::gil_scoped_release release;
+          r = graph::BellmanFord(csr, s, heuristic);
+        }
+        return Result("BellmanFordRun", Adopt(std::move(r.settled.value)),
+                      Adopt(std::move(r.settled.order)), Adopt(std::move(r.pred_offsets)),
+                      Adopt(std::move(r.pred)), r.cycle_vertex);
+      },
+      py::arg("graph"), py::arg("sources"), py::arg("heuristic") = true,
+      "(distance, first-reached order, pred offsets, pred ids, negative-cycle vertex or -1).");
 
-  m.def("kosaraju_components", [](const Graph& g, const std::vector<int64_t>& post,
-                                  bool preorder) {
-    const graph::CsrGraph& csr = g.layout().csr();
-    const std::vector<VertexId> p = VertexList(post, csr.n);
-    graph::OrderedComponents r;
-    {
-      py::gil_scoped_release release;
-      r = graph::KosarajuComponents(csr, p, preorder);
-    }
-    return Result("KosarajuComponents", Adopt(std::move(r.order)),
-                  Adopt(std::move(r.component_end)));
-  }, py::arg("graph"), py::arg("post"), py::arg("preorder") = false,
-     "Kosaraju's second pass over a DFS postorder of the reversed graph: vertices component by "
-     "component, and where each ends (preorder: each component's vertices in depth-first "
-     "preorder, NetworkX 3.4/3.5).");
+  m.def(
+      "kosaraju_components",
+      [](const Graph& g, const std::vector<int64_t>& post, bool preorder) {
+        const graph::CsrGraph& csr = g.layout().csr();
+        const std::vector<VertexId> p = VertexList(post, csr.n);
+        graph::OrderedComponents r;
+        {
+          py::gil_scoped_release release;
+          r = graph::KosarajuComponents(csr, p, preorder);
+        }
+        return Result("KosarajuComponents", Adopt(std::move(r.order)),
+                      Adopt(std::move(r.component_end)));
+      },
+      py::arg("graph"), py::arg("post"), py::arg("preorder") = false,
+      "Kosaraju's second pass over a DFS postorder of the reversed graph: vertices component by "
+      "component, and where each ends (preorder: each component's vertices in depth-first "
+      "preorder, NetworkX 3.4/3.5).");
 
-  m.def("ordered_dfs", [](const Graph& g, std::optional<std::vector<int64_t>> roots,
-                          int64_t depth_limit) {
-    const graph::CsrGraph& csr = g.layout().csr();
-    std::vector<VertexId> r;
-    if (roots) {
-      r = VertexList(*roots, csr.n);
-    } else {
-      r.resize(csr.n);
-      for (int32_t v = 0; v < csr.n; ++v) r[v] = v;
-    }
-    graph::LabeledEdges events;
-    {
-      py::gil_scoped_release release;
-      events = graph::OrderedDfs(csr, r, depth_limit);
-    }
-    return Result("LabeledEdges", Adopt(std::move(events.tail)), Adopt(std::move(events.head)),
-                  Adopt(std::move(events.label)));
-  }, py::arg("graph"), py::arg("roots") = py::none(), py::arg("depth_limit") = -1,
-     "tail, head and label code (0 forward, 1 nontree, 2 reverse, 3 reverse-depth_limit) of "
-     "every event networkx.dfs_labeled_edges yields, in its order, from each unvisited root in "
-     "turn (None: every vertex in id order); depth_limit < 0: none");
+  m.def(
+      "ordered_dfs",
+      [](const Graph& g, std::optional<std::vector<int64_t>> roots, int64_t depth_limit) {
+        const graph::CsrGraph& csr = g.layout().csr();
+        std::vector<VertexId> r;
+        if (roots) {
+          r = VertexList(*roots, csr.n);
+        } else {
+          r.resize(csr.n);
+          for (int32_t v = 0; v < csr.n; ++v) r[v] = v;
+        }
+        graph::LabeledEdges events;
+        {
+          py::gil_scoped_release release;
+          events = graph::OrderedDfs(csr, r, depth_limit);
+        }
+        return Result("LabeledEdges", Adopt(std::move(events.tail)), Adopt(std::move(events.head)),
+                      Adopt(std::move(events.label)));
+      },
+      py::arg("graph"), py::arg("roots") = py::none(), py::arg("depth_limit") = -1,
+      "tail, head and label code (0 forward, 1 nontree, 2 reverse, 3 reverse-depth_limit) of "
+      "every event networkx.dfs_labeled_edges yields, in its order, from each unvisited root in "
+      "turn (None: every vertex in id order); depth_limit < 0: none");
 
-  m.def("ordered_bfs_components", [](const Graph& g, const Graph* in) {
-    const graph::CsrGraph* in_csr = in == nullptr ? nullptr : &in->layout().csr();
-    if (in_csr != nullptr && in_csr->n != g.layout().csr().n)
-      throw py::value_error("out- and in-edge graphs differ in size");
-    graph::OrderedComponents r;
-    {
-      py::gil_scoped_release release;
-      r = graph::OrderedBfsComponents(g.layout().csr(), in_csr);
-    }
-    return Result("OrderedComponents", Adopt(std::move(r.order)),
-                  Adopt(std::move(r.component_end)), Adopt(std::move(r.component)));
-  }, py::arg("graph"), py::arg("in_edges") = py::none(),
-     "Connected (with in_edges: weakly connected) components in NetworkX's order: vertices "
-     "component by component, each in NetworkX's BFS discovery order, where each ends, and "
-     "each vertex's component.");
+  m.def(
+      "ordered_bfs_components",
+      [](const Graph& g, const Graph* in) {
+        const graph::CsrGraph* in_csr = in == nullptr ? nullptr : &in->layout().csr();
+        if (in_csr != nullptr && in_csr->n != g.layout().csr().n)
+          throw py::value_error("out- and in-edge graphs differ in size");
+        graph::OrderedComponents r;
+        {
+          py::gil_scoped_release release;
+          r = graph::OrderedBfsComponents(g.layout().csr(), in_csr);
+        }
+        return Result("OrderedComponents", Adopt(std::move(r.order)),
+                      Adopt(std::move(r.component_end)), Adopt(std::move(r.component)));
+      },
+      py::arg("graph"), py::arg("in_edges") = py::none(),
+      "Connected (with in_edges: weakly connected) components in NetworkX's order: vertices "
+      "component by component, each in NetworkX's BFS discovery order, where each ends, and "
+      "each vertex's component.");
 
-  m.def("ordered_strongly_connected_components", [](const Graph& g, bool whole_graph_exit) {
-    graph::OrderedComponents r;
-    {
-      py::gil_scoped_release release;
-      r = graph::OrderedStronglyConnectedComponents(g.layout().csr(), whole_graph_exit);
-    }
-    return Result("OrderedComponents", Adopt(std::move(r.order)),
-                  Adopt(std::move(r.component_end)), Adopt(std::move(r.component)));
-  }, py::arg("graph"), py::arg("whole_graph_exit") = false,
-     "Vertices component by component in NetworkX's order, where each component ends, and each "
-     "vertex's component (whole_graph_exit: NetworkX 3.7's order inside the last one).");
+  m.def(
+      "ordered_strongly_connected_components",
+      [](const Graph& g, bool whole_graph_exit) {
+        graph::OrderedComponents r;
+        {
+          py::gil_scoped_release release;
+          r = graph::OrderedStronglyConnectedComponents(g.layout().csr(), whole_graph_exit);
+        }
+        return Result("OrderedComponents", Adopt(std::move(r.order)),
+                      Adopt(std::move(r.component_end)), Adopt(std::move(r.component)));
+      },
+      py::arg("graph"), py::arg("whole_graph_exit") = false,
+      "Vertices component by component in NetworkX's order, where each component ends, and each "
+      "vertex's component (whole_graph_exit: NetworkX 3.7's order inside the last one).");
 }
 
 }  // namespace irreg::bindings

@@ -19,7 +19,6 @@
 
 namespace irreg::bindings {
 
-
 // A new list of the labels of `ids`, in order.
 inline py::list LabelList(const std::vector<VertexId>& ids, const py::list& nodes) {
   py::list out(ids.size());
@@ -122,10 +121,9 @@ inline py::dict LabelDict(const I32Array& order, const py::array& values, const 
   for (py::ssize_t i = 0; i < order.size(); ++i) {
     const int32_t v = ord[i];
     if (v < 0 || v >= n) throw py::value_error("order holds a vertex outside [0, n)");
-    PyObject* number =
-        ints_given ? PyLong_FromLongLong(ints.data()[i])
-        : as_int   ? PyLong_FromLongLong(static_cast<long long>(floats.data()[i]))
-                   : PyFloat_FromDouble(floats.data()[i]);
+    PyObject* number = ints_given ? PyLong_FromLongLong(ints.data()[i])
+                       : as_int   ? PyLong_FromLongLong(static_cast<long long>(floats.data()[i]))
+                                  : PyFloat_FromDouble(floats.data()[i]);
     const py::object value = py::reinterpret_steal<py::object>(number);
     if (!value) throw py::error_already_set();
     SetWithHash(out.ptr(), PyList_GET_ITEM(nodes.ptr(), v), value.ptr(),
@@ -135,8 +133,7 @@ inline py::dict LabelDict(const I32Array& order, const py::array& values, const 
 }
 
 // The labels root -> v along `parent` (v -> root when `toward_root`).
-inline py::list PathTo(const I32Array& parent, int32_t v, const py::list& nodes,
-                       bool toward_root) {
+inline py::list PathTo(const I32Array& parent, int32_t v, const py::list& nodes, bool toward_root) {
   const int32_t n = static_cast<int32_t>(parent.size());
   CheckLabels(nodes, n);
   if (v < 0 || v >= n) throw py::value_error("vertex outside [0, n)");
@@ -169,37 +166,42 @@ void BindPaths(py::module_& m) {
   m.def("path_to", &PathTo, py::arg("parent"), py::arg("vertex"), py::arg("nodes"),
         py::arg("toward_root") = false, "The labels of the parent chain's path to vertex.");
 
-  m.def("bidirectional_search", [](const Graph& out, const Graph& in, int64_t source,
-                                   int64_t target, bool weighted, bool unit_weights) {
-    const graph::CsrGraph& o = out.layout().csr();
-    const graph::CsrGraph& i = in.layout().csr();
-    if (o.n != i.n) throw py::value_error("out- and in-edge graphs differ in size");
-    const std::vector<VertexId> ends = VertexList({source, target}, o.n);
-    graph::FoundPath r;
-    {
-      py::gil_scoped_release release;
-      r = weighted ? graph::BidirectionalDijkstra(o, i, ends[0], ends[1], unit_weights)
-                   : graph::BidirectionalBfs(o, i, ends[0], ends[1]);
-    }
-    return Result("FoundPath", Adopt(std::move(r.path)), r.length, r.contradiction);
-  }, py::arg("out_edges"), py::arg("in_edges"), py::arg("source"), py::arg("target"),
-     py::arg("weighted"), py::arg("unit_weights") = false,
-     "(path vertex ids, length, contradiction) of NetworkX's bidirectional BFS (weighted "
-     "false) or Dijkstra; an empty path: no path. unit_weights: every edge weighs 1.");
+  m.def(
+      "bidirectional_search",
+      [](const Graph& out, const Graph& in, int64_t source, int64_t target, bool weighted,
+         bool unit_weights) {
+        const graph::CsrGraph& o = out.layout().csr();
+        const graph::CsrGraph& i = in.layout().csr();
+        if (o.n != i.n) throw py::value_error("out- and in-edge graphs differ in size");
+        const std::vector<VertexId> ends = VertexList({source, target}, o.n);
+        graph::FoundPath r;
+        {
+          py::gil_scoped_release release;
+          r = weighted ? graph::BidirectionalDijkstra(o, i, ends[0], ends[1], unit_weights)
+                       : graph::BidirectionalBfs(o, i, ends[0], ends[1]);
+        }
+        return Result("FoundPath", Adopt(std::move(r.path)), r.length, r.contradiction);
+      },
+      py::arg("out_edges"), py::arg("in_edges"), py::arg("source"), py::arg("target"),
+      py::arg("weighted"), py::arg("unit_weights") = false,
+      "(path vertex ids, length, contradiction) of NetworkX's bidirectional BFS (weighted "
+      "false) or Dijkstra; an empty path: no path. unit_weights: every edge weighs 1.");
 
-  m.def("dag_longest_path", [](const Graph& out, const Graph& in,
-                               std::optional<double> every_edge) {
-    const graph::CsrGraph& o = out.layout().csr();
-    const graph::CsrGraph& i = in.layout().csr();
-    if (o.n != i.n) throw py::value_error("out- and in-edge graphs differ in size");
-    graph::LongestPath r;
-    {
-      py::gil_scoped_release release;
-      r = graph::DagLongestPath(o, i, every_edge);
-    }
-    return Result("LongestPath", Adopt(std::move(r.path)), r.length, r.acyclic);
-  }, py::arg("out_edges"), py::arg("in_edges"), py::arg("every_edge") = py::none(),
-     "(path vertex ids, length, acyclic) of NetworkX's dag_longest_path.");
+  m.def(
+      "dag_longest_path",
+      [](const Graph& out, const Graph& in, std::optional<double> every_edge) {
+        const graph::CsrGraph& o = out.layout().csr();
+        const graph::CsrGraph& i = in.layout().csr();
+        if (o.n != i.n) throw py::value_error("out- and in-edge graphs differ in size");
+        graph::LongestPath r;
+        {
+          py::gil_scoped_release release;
+          r = graph::DagLongestPath(o, i, every_edge);
+        }
+        return Result("LongestPath", Adopt(std::move(r.path)), r.length, r.acyclic);
+      },
+      py::arg("out_edges"), py::arg("in_edges"), py::arg("every_edge") = py::none(),
+      "(path vertex ids, length, acyclic) of NetworkX's dag_longest_path.");
 
   // The three chunk kernels: the sources checked, the kernel run without the GIL.
   auto chunk = [](const Graph& g, const std::vector<int64_t>& sources, auto kernel) {
@@ -212,29 +214,38 @@ void BindPaths(py::module_& m) {
     }
     return ManySourceResult(std::move(r));
   };
-  m.def("many_source_bfs", [chunk](const Graph& g, const std::vector<int64_t>& sources,
-                                   int64_t depth_limit, bool parents) {
-    return chunk(g, sources, [&](const graph::CsrGraph& c, const std::vector<VertexId>& s) {
-      return graph::ManySourceBfs(c, s, depth_limit, parents);
-    });
-  }, py::arg("graph"), py::arg("sources"), py::arg("depth_limit") = -1, py::arg("parents") = false,
-     "(offsets, order, hops, parent, failed_at) of an ordered BFS from each source.");
-  m.def("many_source_dijkstra", [chunk](const Graph& g, const std::vector<int64_t>& sources,
-                                        std::optional<double> cutoff, bool parents) {
-    return chunk(g, sources, [&](const graph::CsrGraph& c, const std::vector<VertexId>& s) {
-      return graph::ManySourceDijkstra(c, s, cutoff, parents);
-    });
-  }, py::arg("graph"), py::arg("sources"), py::arg("cutoff") = py::none(),
-     py::arg("parents") = false,
-     "(offsets, order, distance, parent, failed_at) of Dijkstra from each source; failed_at: "
-     "the first source whose search met a contradiction (negative weight), else -1.");
-  m.def("many_source_bellman_ford", [chunk](const Graph& g, const std::vector<int64_t>& sources) {
-    return chunk(g, sources, [](const graph::CsrGraph& c, const std::vector<VertexId>& s) {
-      return graph::ManySourceBellmanFord(c, s);
-    });
-  }, py::arg("graph"), py::arg("sources"),
-     "(offsets, order, distance, parent (empty), failed_at) of Bellman-Ford from each source; "
-     "failed_at: the first source that reaches a negative cycle, else -1.");
+  m.def(
+      "many_source_bfs",
+      [chunk](const Graph& g, const std::vector<int64_t>& sources, int64_t depth_limit,
+              bool parents) {
+        return chunk(g, sources, [&](const graph::CsrGraph& c, const std::vector<VertexId>& s) {
+          return graph::ManySourceBfs(c, s, depth_limit, parents);
+        });
+      },
+      py::arg("graph"), py::arg("sources"), py::arg("depth_limit") = -1, py::arg("parents") = false,
+      "(offsets, order, hops, parent, failed_at) of an ordered BFS from each source.");
+  m.def(
+      "many_source_dijkstra",
+      [chunk](const Graph& g, const std::vector<int64_t>& sources, std::optional<double> cutoff,
+              bool parents) {
+        return chunk(g, sources, [&](const graph::CsrGraph& c, const std::vector<VertexId>& s) {
+          return graph::ManySourceDijkstra(c, s, cutoff, parents);
+        });
+      },
+      py::arg("graph"), py::arg("sources"), py::arg("cutoff") = py::none(),
+      py::arg("parents") = false,
+      "(offsets, order, distance, parent, failed_at) of Dijkstra from each source; failed_at: "
+      "the first source whose search met a contradiction (negative weight), else -1.");
+  m.def(
+      "many_source_bellman_ford",
+      [chunk](const Graph& g, const std::vector<int64_t>& sources) {
+        return chunk(g, sources, [](const graph::CsrGraph& c, const std::vector<VertexId>& s) {
+          return graph::ManySourceBellmanFord(c, s);
+        });
+      },
+      py::arg("graph"), py::arg("sources"),
+      "(offsets, order, distance, parent (empty), failed_at) of Bellman-Ford from each source; "
+      "failed_at: the first source that reaches a negative cycle, else -1.");
 }
 
 }  // namespace irreg::bindings

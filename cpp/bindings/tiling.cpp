@@ -31,10 +31,10 @@ inline int32_t GroupedTileSize(const py::object& value) {
 class PyGroupedIndex {
  public:
   PyGroupedIndex(py::handle rows, py::handle cols, std::optional<int64_t> n_rows,
-                 std::optional<int64_t> n_cols, const py::object& tile_size, const std::string& conflict,
-                 bool active, double compact_threshold, int max_generations,
-                 const std::string& grouping, const std::optional<std::string>& isa,
-                 py::handle threads) {
+                 std::optional<int64_t> n_cols, const py::object& tile_size,
+                 const std::string& conflict, bool active, double compact_threshold,
+                 int max_generations, const std::string& grouping,
+                 const std::optional<std::string>& isa, py::handle threads) {
     auto [r, c] = AsEdgeArrays(rows, cols);
     const int64_t nr = n_rows ? *n_rows : MaxPlusOne(r);
     const int64_t nc = n_cols ? *n_cols : MaxPlusOne(c);
@@ -42,10 +42,10 @@ class PyGroupedIndex {
       if (value < 0 || value > std::numeric_limits<int32_t>::max())
         throw py::value_error(std::string(name) + " must be in [0, 2^31 - 1], got " +
                               std::to_string(value));
-    index_ = std::make_unique<IndexCollection>(static_cast<int32_t>(nr), static_cast<int32_t>(nc),
-                                               GroupedTileSize(tile_size), ParseName(py::str(conflict), "conflict", kConflictRuleNames),
-                                               compact_threshold, max_generations,
-                                               ParseName(py::str(grouping), "grouping", kGroupingNames));
+    index_ = std::make_unique<IndexCollection>(
+        static_cast<int32_t>(nr), static_cast<int32_t>(nc), GroupedTileSize(tile_size),
+        ParseName(py::str(conflict), "conflict", kConflictRuleNames), compact_threshold,
+        max_generations, ParseName(py::str(grouping), "grouping", kGroupingNames));
     index_->set_threads(ThreadsArg(threads));
     const TilingKernels& k = TilingKernelsFor(IsaArg(isa));
     py::gil_scoped_release release;  // not shared yet: no lock
@@ -128,13 +128,16 @@ class PyGroupedIndex {
                               std::to_string(n_vertices) + ", got length " +
                               std::to_string(x.size()));
       if (weights && (weights->ndim() != 1 || weights->size() != s.num_slots()))
-        throw py::value_error("weights must be slot-aligned: a 1-D float64 array of length "
-                              "num_slots = " + std::to_string(s.num_slots()));
+        throw py::value_error(
+            "weights must be slot-aligned: a 1-D float64 array of length "
+            "num_slots = " +
+            std::to_string(s.num_slots()));
       const bool both = both_ends.value_or(index_->rule() == ConflictRule::kBothEnds);
       if (both && index_->rule() != ConflictRule::kBothEnds)
-        throw py::value_error("both_ends=True needs an index grouped with conflict='both_ends': "
-                              "'destination' groups may repeat a row, and the row scatter would "
-                              "lose updates");
+        throw py::value_error(
+            "both_ends=True needs an index grouped with conflict='both_ends': "
+            "'destination' groups may repeat a row, and the row scatter would "
+            "lose updates");
       const GroupedArrays a{s.xcoord.data(), s.ycoord.data(), s.row_base.data(), s.col_base.data()};
       const SharedArray<int32_t>& listed = index_->active_groups();
       const int32_t* groups = all_groups ? nullptr : listed.data();  // null: every group
@@ -245,22 +248,26 @@ each see the index between two calls, never half-way through one.
            py::arg("max_generations") = kDefaultMaxGenerations, py::arg("grouping") = "window",
            py::arg("isa") = py::none(), py::arg("threads") = py::none())
       .def_property(
-          "threads", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.threads(); }); },
+          "threads",
+          [](const PyGroupedIndex& p) {
+            return p.Read([](const IndexCollection& i) { return i.threads(); });
+          },
           [](PyGroupedIndex& p, py::handle value) {
             const int32_t t = ThreadsArg(value);
             p.Locked([&] { p.index().set_threads(t); });
           },
           "OpenMP threads of build, update and compact (1: serial); the index is the same at "
           "every count.")
-      .def_property_readonly_static("default_tile_size", [](py::object) { return kDefaultTileSize; })
+      .def_property_readonly_static("default_tile_size",
+                                    [](py::object) { return kDefaultTileSize; })
       .def_property_readonly_static("default_compact_threshold",
                                     [](py::object) { return kDefaultCompactThreshold; })
       .def_property_readonly_static("default_max_generations",
                                     [](py::object) { return kDefaultMaxGenerations; })
       .def("locate", &PyGroupedIndex::Locate, py::arg("rows"), py::arg("cols"), py::kw_only(),
            py::arg("isa") = py::none(), "Slot of each edge (int32), -1 where it is not indexed.")
-      .def("activate", &PyGroupedIndex::Activate, py::arg("rows"), py::arg("cols"),
-           py::kw_only(), py::arg("isa") = py::none(),
+      .def("activate", &PyGroupedIndex::Activate, py::arg("rows"), py::arg("cols"), py::kw_only(),
+           py::arg("isa") = py::none(),
            "Search-and-Activate: marks these edges active; returns how many were found.")
       .def("deactivate", &PyGroupedIndex::Deactivate, py::arg("rows"), py::arg("cols"),
            py::kw_only(), py::arg("isa") = py::none(),
@@ -290,34 +297,114 @@ groups with all_groups=True (the MD access pattern).)doc")
       .def("count_active", &PyGroupedIndex::NumActive, py::kw_only(), py::arg("isa") = py::none())
       .def("generation", &PyGroupedIndex::Generation, py::arg("i"),
            "Views of generation i: tile_keys, index_begin, index (Index), pos (Pos), group_begin.")
-      .def_property_readonly("n_rows", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.geometry().n_rows; }); })
-      .def_property_readonly("n_cols", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.geometry().n_cols; }); })
-      .def_property_readonly("tile_size", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.geometry().tile_size; }); })
-      .def_property_readonly("tile_column_bits", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.geometry().column_bits; }); })
-      .def_property_readonly("conflict", [](const PyGroupedIndex& p) { return NameOf(kConflictRuleNames, p.index().rule()); })
-      .def_property_readonly("grouping", [](const PyGroupedIndex& p) {
-        return p.index().grouping() == Grouping::kWindow ? "window" : "first_fit";
-      })
-      .def_property_readonly("compact_threshold", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.compact_threshold(); }); })
-      .def_property_readonly("max_generations", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.max_generations(); }); })
-      .def_property_readonly("num_groups", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.slots().num_groups(); }); })
-      .def_property_readonly("num_slots", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.slots().num_slots(); }); })
-      .def_property_readonly("num_generations", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.generations().size(); }); })
-      .def_property_readonly("num_indexed", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.NumIndexed(); }); })
-      .def_property_readonly("num_active", [](const PyGroupedIndex& p) { return p.NumActive(std::nullopt); })
-      .def_property_readonly("num_compactions", [](const PyGroupedIndex& p) { return p.Read([](const IndexCollection& i) { return i.num_compactions(); }); })
-      .def_property_readonly("xcoord", [](const PyGroupedIndex& p) { return ReadOnly(p.Read([](const IndexCollection& i) { return Copy(i.slots().xcoord); })); })
-      .def_property_readonly("ycoord", [](const PyGroupedIndex& p) { return ReadOnly(p.Read([](const IndexCollection& i) { return Copy(i.slots().ycoord); })); })
-      .def_property_readonly("slot_edge", [](const PyGroupedIndex& p) { return ReadOnly(p.Read([](const IndexCollection& i) { return Copy(i.slots().slot_edge); })); })
-      .def_property_readonly("group_row_base", [](const PyGroupedIndex& p) { return ReadOnly(p.Read([](const IndexCollection& i) { return Copy(i.slots().row_base); })); })
-      .def_property_readonly("group_col_base", [](const PyGroupedIndex& p) { return ReadOnly(p.Read([](const IndexCollection& i) { return Copy(i.slots().col_base); })); })
-      .def_property_readonly("active_groups", [](const PyGroupedIndex& p) { return ReadOnly(p.Read([](const IndexCollection& i) { return Copy(i.active_groups()); })); })
+      .def_property_readonly(
+          "n_rows",
+          [](const PyGroupedIndex& p) {
+            return p.Read([](const IndexCollection& i) { return i.geometry().n_rows; });
+          })
+      .def_property_readonly(
+          "n_cols",
+          [](const PyGroupedIndex& p) {
+            return p.Read([](const IndexCollection& i) { return i.geometry().n_cols; });
+          })
+      .def_property_readonly(
+          "tile_size",
+          [](const PyGroupedIndex& p) {
+            return p.Read([](const IndexCollection& i) { return i.geometry().tile_size; });
+          })
+      .def_property_readonly(
+          "tile_column_bits",
+          [](const PyGroupedIndex& p) {
+            return p.Read([](const IndexCollection& i) { return i.geometry().column_bits; });
+          })
+      .def_property_readonly(
+          "conflict",
+          [](const PyGroupedIndex& p) { return NameOf(kConflictRuleNames, p.index().rule()); })
+      .def_property_readonly("grouping",
+                             [](const PyGroupedIndex& p) {
+                               return p.index().grouping() == Grouping::kWindow ? "window"
+                                                                                : "first_fit";
+                             })
+      .def_property_readonly(
+          "compact_threshold",
+          [](const PyGroupedIndex& p) {
+            return p.Read([](const IndexCollection& i) { return i.compact_threshold(); });
+          })
+      .def_property_readonly(
+          "max_generations",
+          [](const PyGroupedIndex& p) {
+            return p.Read([](const IndexCollection& i) { return i.max_generations(); });
+          })
+      .def_property_readonly(
+          "num_groups",
+          [](const PyGroupedIndex& p) {
+            return p.Read([](const IndexCollection& i) { return i.slots().num_groups(); });
+          })
+      .def_property_readonly(
+          "num_slots",
+          [](const PyGroupedIndex& p) {
+            return p.Read([](const IndexCollection& i) { return i.slots().num_slots(); });
+          })
+      .def_property_readonly(
+          "num_generations",
+          [](const PyGroupedIndex& p) {
+            return p.Read([](const IndexCollection& i) { return i.generations().size(); });
+          })
+      .def_property_readonly(
+          "num_indexed",
+          [](const PyGroupedIndex& p) {
+            return p.Read([](const IndexCollection& i) { return i.NumIndexed(); });
+          })
+      .def_property_readonly("num_active",
+                             [](const PyGroupedIndex& p) { return p.NumActive(std::nullopt); })
+      .def_property_readonly(
+          "num_compactions",
+          [](const PyGroupedIndex& p) {
+            return p.Read([](const IndexCollection& i) { return i.num_compactions(); });
+          })
+      .def_property_readonly("xcoord",
+                             [](const PyGroupedIndex& p) {
+                               return ReadOnly(p.Read([](const IndexCollection& i) {
+                                 return Copy(i.slots().xcoord);
+                               }));
+                             })
+      .def_property_readonly("ycoord",
+                             [](const PyGroupedIndex& p) {
+                               return ReadOnly(p.Read([](const IndexCollection& i) {
+                                 return Copy(i.slots().ycoord);
+                               }));
+                             })
+      .def_property_readonly("slot_edge",
+                             [](const PyGroupedIndex& p) {
+                               return ReadOnly(p.Read([](const IndexCollection& i) {
+                                 return Copy(i.slots().slot_edge);
+                               }));
+                             })
+      .def_property_readonly("group_row_base",
+                             [](const PyGroupedIndex& p) {
+                               return ReadOnly(p.Read([](const IndexCollection& i) {
+                                 return Copy(i.slots().row_base);
+                               }));
+                             })
+      .def_property_readonly("group_col_base",
+                             [](const PyGroupedIndex& p) {
+                               return ReadOnly(p.Read([](const IndexCollection& i) {
+                                 return Copy(i.slots().col_base);
+                               }));
+                             })
+      .def_property_readonly("active_groups",
+                             [](const PyGroupedIndex& p) {
+                               return ReadOnly(p.Read([](const IndexCollection& i) {
+                                 return Copy(i.active_groups());
+                               }));
+                             })
       .def("__repr__", [](const PyGroupedIndex& p) {
         return p.Read([](const IndexCollection& i) {
           return "GroupedIndex(n_rows=" + std::to_string(i.geometry().n_rows) +
                  ", n_cols=" + std::to_string(i.geometry().n_cols) +
                  ", tile_size=" + std::to_string(i.geometry().tile_size) + ", conflict='" +
-                 NameOf(kConflictRuleNames, i.rule()) + "', indexed=" + std::to_string(i.NumIndexed()) +
+                 NameOf(kConflictRuleNames, i.rule()) +
+                 "', indexed=" + std::to_string(i.NumIndexed()) +
                  ", groups=" + std::to_string(i.slots().num_groups()) +
                  ", generations=" + std::to_string(i.generations().size()) + ")";
         });

@@ -1,14 +1,14 @@
 #include "core/cpu_features.hpp"
 
+#include <cstdlib>
+#include <cstring>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 
-#include <cstdlib>
-#include <cstring>
-
 #if defined(__x86_64__) || defined(_M_X64)
 #include <cpuid.h>
+
 #include <cstdint>
 #endif
 

@@ -4,8 +4,8 @@
 namespace irreg {
 
 struct CpuFeatures {
-  bool avx2 = false;     // AVX2 + FMA, with YMM state enabled by the OS
-  bool avx512 = false;   // F + CD + BW + VL + DQ, with ZMM/opmask state enabled by the OS
+  bool avx2 = false;    // AVX2 + FMA, with YMM state enabled by the OS
+  bool avx512 = false;  // F + CD + BW + VL + DQ, with ZMM/opmask state enabled by the OS
 };
 
 // Cached after the first call.

@@ -52,8 +52,8 @@ const IsaEntry& Lookup(const std::string& name) {
 const IsaEntry& Checked(const std::string& name) {
   const IsaEntry& e = Lookup(name);
   if (!e.runnable())
-    throw std::runtime_error("ISA '" + name + "' cannot run on this CPU; available: " +
-                             Join(AvailableIsas()));
+    throw std::runtime_error("ISA '" + name +
+                             "' cannot run on this CPU; available: " + Join(AvailableIsas()));
   return e;
 }
 
@@ -101,9 +101,9 @@ int IsaIndex(const std::string& requested) {
   return static_cast<int>(&e - kIsas);
 }
 
-const IsaChoice& ChooseIsaByMeasurement(
-    const std::string& family, const std::function<double(const std::string&)>& seconds_of,
-    int repeats) {
+const IsaChoice& ChooseIsaByMeasurement(const std::string& family,
+                                        const std::function<double(const std::string&)>& seconds_of,
+                                        int repeats) {
   // Choices live for the process; the lock is held while a family measures, so two threads
   // asking at once measure once (and not beside each other).
   static std::mutex mutex;

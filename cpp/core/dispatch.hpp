@@ -8,7 +8,6 @@
 #include <utility>
 #include <vector>
 
-
 namespace irreg {
 
 // ISAs compiled into this build, in order of preference (best first); "avx512-emu" last.
@@ -35,8 +34,8 @@ struct IsaChoice {
   std::vector<std::pair<std::string, double>> seconds;  // best probe time per ISA measured
 };
 // seconds_of(isa) runs the family's probe once on that ISA and returns its time.
-const IsaChoice& ChooseIsaByMeasurement(
-    const std::string& family, const std::function<double(const std::string&)>& seconds_of,
-    int repeats = 5);
+const IsaChoice& ChooseIsaByMeasurement(const std::string& family,
+                                        const std::function<double(const std::string&)>& seconds_of,
+                                        int repeats = 5);
 
 }  // namespace irreg

@@ -40,9 +40,13 @@ struct HugePageAllocator {
     std::free(p);
   }
   template <class U>
-  bool operator==(const HugePageAllocator<U>&) const { return true; }
+  bool operator==(const HugePageAllocator<U>&) const {
+    return true;
+  }
   template <class U>
-  bool operator!=(const HugePageAllocator<U>&) const { return false; }
+  bool operator!=(const HugePageAllocator<U>&) const {
+    return false;
+  }
 };
 
 template <class T>

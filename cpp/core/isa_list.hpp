@@ -12,11 +12,11 @@
 //   if_not_built  what to do about it, appended to the "not compiled" error
 // Rows are in order of preference, best first. The emulated AVX-512 comes after scalar, which
 // always runs, so it is only ever used when asked for; SIMDe builds it with AVX2 + FMA.
-#define IRREG_ISAS(X, ...)                                                                      \
-  X(avx512, "avx512", IRREG_HAVE_AVX512, ::irreg::DetectCpuFeatures().avx512, "", __VA_ARGS__)  \
-  X(avx2, "avx2", IRREG_HAVE_AVX2, ::irreg::DetectCpuFeatures().avx2, "", __VA_ARGS__)          \
-  X(scalar, "scalar", 1, true, "", __VA_ARGS__)                                                 \
-  X(avx512_emu, "avx512-emu", IRREG_HAVE_AVX512_EMU, ::irreg::DetectCpuFeatures().avx2,         \
+#define IRREG_ISAS(X, ...)                                                                     \
+  X(avx512, "avx512", IRREG_HAVE_AVX512, ::irreg::DetectCpuFeatures().avx512, "", __VA_ARGS__) \
+  X(avx2, "avx2", IRREG_HAVE_AVX2, ::irreg::DetectCpuFeatures().avx2, "", __VA_ARGS__)         \
+  X(scalar, "scalar", 1, true, "", __VA_ARGS__)                                                \
+  X(avx512_emu, "avx512-emu", IRREG_HAVE_AVX512_EMU, ::irreg::DetectCpuFeatures().avx2,        \
     " (install SIMDe, e.g. apt-get install libsimde-dev, and reinstall irreg)", __VA_ARGS__)
 
 // How many rows IRREG_ISAS has: the size of every per-ISA table.

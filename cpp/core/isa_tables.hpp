@@ -32,15 +32,17 @@ class IsaTables {
 }  // namespace irreg
 
 #define IRREG_ISA_TABLE_DECLARATION(ns, name, built, runnable, if_not_built, Table, MakeTable) \
-  namespace ns {                                                                                 \
-  Table MakeTable();                                                                             \
+  namespace ns {                                                                               \
+  Table MakeTable();                                                                           \
   }
 // An ISA that was not built is named only in a discarded `if constexpr` branch, so nothing
 // asks the linker for its table.
 #define IRREG_ISA_TABLE_MAKER(ns, name, built, runnable, if_not_built, Table, MakeTable) \
-  []() -> Table (*)() {                                                                    \
-    if constexpr (IRREG_IS_BUILT(built)) return &ns::MakeTable;                            \
-    else return nullptr;                                                                   \
+  []() -> Table (*)() {                                                                  \
+    if constexpr (IRREG_IS_BUILT(built))                                                 \
+      return &ns::MakeTable;                                                             \
+    else                                                                                 \
+      return nullptr;                                                                    \
   }(),
 
 // Inside namespace irreg: `Table MakeTable();` in every ISA's namespace.

@@ -89,8 +89,8 @@ void Refresh() {
   if (!s.valid) return;
   if (g_last.valid && s.cpus == g_last.cpus) {
     const double wall = std::chrono::duration<double>(s.when - g_last.when).count();
-    const double others = ((s.busy_seconds - g_last.busy_seconds) -
-                           (s.own_seconds - g_last.own_seconds)) / wall;
+    const double others =
+        ((s.busy_seconds - g_last.busy_seconds) - (s.own_seconds - g_last.own_seconds)) / wall;
     const int32_t taken =
         static_cast<int32_t>(std::ceil(std::max(0.0, others - kShareThatTakesACpu)));
     g_idle.store(std::max(1, s.cpus - taken), std::memory_order_relaxed);

@@ -1,9 +1,8 @@
-#include "emu/kernels.hpp"
-
-#include "core/huge_pages.hpp"
-
 #include <algorithm>
 #include <stdexcept>
+
+#include "core/huge_pages.hpp"
+#include "emu/kernels.hpp"
 
 namespace irreg::emu {
 namespace {
@@ -297,8 +296,7 @@ BfsResult SimulateBfs(const Machine& m, int32_t n, const int64_t* indptr, const 
   const int32_t nodelets = sim.nodelets();
   if (o.threads < nodelets || o.threads % nodelets != 0)
     throw std::invalid_argument("threads must be a positive multiple of the nodelet count (" +
-                                std::to_string(nodelets) + "), got " +
-                                std::to_string(o.threads));
+                                std::to_string(nodelets) + "), got " + std::to_string(o.threads));
   if (o.edge_block < 1) throw std::invalid_argument("edge_block must be >= 1");
   if (source < 0 || source >= n) throw std::invalid_argument("source is not a vertex");
   const bool migrate = o.strategy == BfsStrategy::kMigrate;

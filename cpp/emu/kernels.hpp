@@ -88,7 +88,7 @@ struct BfsResult {
   std::vector<int64_t> parent;  // -1: not reached; the source is its own parent
   std::vector<int32_t> depth;   // -1: not reached
   Report report;
-  int64_t edges = 0;            // undirected edges with both ends reached (Graph500 TEPS)
+  int64_t edges = 0;  // undirected edges with both ends reached (Graph500 TEPS)
   int32_t levels = 0;
 };
 // Levels of a plain BFS from source (the depth of the deepest vertex reached, plus one), on the

@@ -19,9 +19,12 @@ std::string Number(double x) {
 void CheckMachineField(const char* name, double value, double low, double high) {
   if (std::isfinite(value) && value >= low && value <= high) return;
   std::string rule;
-  if (std::isfinite(high)) rule = "in [" + Number(low) + ", " + Number(high) + "]";
-  else if (low > 0) rule = "positive (at least " + Number(low) + ")";
-  else rule = ">= " + Number(low);
+  if (std::isfinite(high))
+    rule = "in [" + Number(low) + ", " + Number(high) + "]";
+  else if (low > 0)
+    rule = "positive (at least " + Number(low) + ")";
+  else
+    rule = ">= " + Number(low);
   throw std::invalid_argument(std::string(name) + " must be " + rule + ", got " + Number(value));
 }
 

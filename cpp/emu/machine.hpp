@@ -28,12 +28,12 @@ namespace irreg::emu {
     "cycles an 8-byte load holds its nodelet's memory path")                                       \
   X(double, store_cycles, 0.0, kUnbounded,                                                         \
     "cycles an 8-byte store holds its nodelet's memory path")                                      \
-  X(double, remote_write_cycles, 0.0, kUnbounded,                                                 \
-    "cycles a remote write holds its destination nodelet's memory path")                          \
+  X(double, remote_write_cycles, 0.0, kUnbounded,                                                  \
+    "cycles a remote write holds its destination nodelet's memory path")                           \
   X(double, memory_latency_cycles, 0.0, kUnbounded, "cycles from a load's access to its data")     \
   X(int32_t, pipeline_depth, 1, kUnbounded, "cycles between two instructions of one threadlet")    \
-  X(double, engine_packet_cycles, 0.0, kUnbounded,                                                \
-    "cycles the node's migration engine spends on one packet (a migration, a write, a spawn)")    \
+  X(double, engine_packet_cycles, 0.0, kUnbounded,                                                 \
+    "cycles the node's migration engine spends on one packet (a migration, a write, a spawn)")     \
   X(double, intra_node_latency_cycles, 0.0, kUnbounded, "a packet's latency within a node")        \
   X(double, link_bytes_per_cycle, 1e-3, kUnbounded,                                                \
     "bytes a node-to-node link port moves per cycle")                                              \

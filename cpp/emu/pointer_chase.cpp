@@ -14,8 +14,7 @@ namespace {
 // add and the loop branch), 2: add the sum to the total with a remote atomic.
 class Chase : public Program {
  public:
-  Chase(const std::vector<int64_t>& list, int32_t pool, int32_t heads, int32_t total,
-        int64_t* sum)
+  Chase(const std::vector<int64_t>& list, int32_t pool, int32_t heads, int32_t total, int64_t* sum)
       : list_(list), pool_(pool), heads_(heads), total_(total), sum_(sum) {}
 
   Step Run(Simulator& sim, Thread& t) override {

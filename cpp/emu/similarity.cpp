@@ -1,10 +1,11 @@
+#include "emu/similarity.hpp"
+
 #include <algorithm>
 #include <numeric>
 #include <random>
 #include <stdexcept>
 
 #include "core/dispatch.hpp"
-#include "emu/similarity.hpp"
 
 namespace irreg::emu {
 namespace {
@@ -13,9 +14,9 @@ namespace {
 // the types of its neighbours and incident edges: 3 + 2 * degree words) for both vertices of
 // each pair, and a read and an update of u's candidate list.
 struct Tasks {
-  std::vector<int32_t> bucket;      // G1 bucket of the task
-  std::vector<int32_t> other;       // PAIR: the touching bucket; ALL: -1 (all of them)
-  std::vector<int32_t> nodelet;     // where the task is spawned
+  std::vector<int32_t> bucket;                   // G1 bucket of the task
+  std::vector<int32_t> other;                    // PAIR: the touching bucket; ALL: -1 (all of them)
+  std::vector<int32_t> nodelet;                  // where the task is spawned
   std::vector<std::vector<int32_t>> candidates;  // G2 layout ids the task compares against
 };
 
@@ -24,7 +25,13 @@ class Similarity : public Program {
   Similarity(const align::RoundInput& fr, const Tasks& tasks,
              const std::vector<std::vector<int32_t>>& lists, int32_t rec1, int32_t rec2,
              align::ScoreCandidatesFn score, align::TopK* top, double* words)
-      : fr_(fr), tasks_(tasks), lists_(lists), rec1_(rec1), rec2_(rec2), score_(score), top_(top),
+      : fr_(fr),
+        tasks_(tasks),
+        lists_(lists),
+        rec1_(rec1),
+        rec2_(rec2),
+        score_(score),
+        top_(top),
         words_(words) {}
 
   // s[0]: worker (index into lists), s[1]: position in its task list, s[2]: u's index in the
@@ -182,7 +189,8 @@ SimilarityResult SimulateSimilarity(const Machine& m, const align::LabelledGraph
   for (int32_t i = 0; i < b.size(); ++i) {
     if (b.begin1[i + 1] == b.begin1[i]) continue;
     if (o.scheme == align::Scheme::kAll) {
-      tasks.bucket.push_back(i), tasks.other.push_back(-1), tasks.nodelet.push_back(bucket_owner[i]);
+      tasks.bucket.push_back(i), tasks.other.push_back(-1),
+          tasks.nodelet.push_back(bucket_owner[i]);
       continue;
     }
     for (int64_t k = b.neighbour_begin[i]; k < b.neighbour_begin[i + 1]; ++k) {
@@ -244,7 +252,11 @@ SimilarityResult SimulateSimilarity(const Machine& m, const align::LabelledGraph
       workers.push_back(wk);
     }
   }
-  SimilarityResult r{align::TopK(n1, o.k), align::TopK(n1, o.k), {}, 0, 0,
+  SimilarityResult r{align::TopK(n1, o.k),
+                     align::TopK(n1, o.k),
+                     {},
+                     0,
+                     0,
                      static_cast<int64_t>(tasks.bucket.size())};
   double words = 0;
   const align::ScoreCandidatesFn score = align::AlignKernelsFor("scalar").score_candidates;
@@ -255,8 +267,8 @@ SimilarityResult SimulateSimilarity(const Machine& m, const align::LabelledGraph
 
   // The same phase on the CPU (the aligner's own code) for comparison.
   align::PhaseStats stats;
-  align::CompareBuckets(fr.buckets, fr.layout, fr.f1.view, fr.f2.view, p.scheme, fr.weights,
-                        score, o.seed, {}, &r.cpu_top, &stats);
+  align::CompareBuckets(fr.buckets, fr.layout, fr.f1.view, fr.f2.view, p.scheme, fr.weights, score,
+                        o.seed, {}, &r.cpu_top, &stats);
   r.comparisons = stats.comparisons;
   return r;
 }

@@ -22,7 +22,7 @@ struct SimilarityResult {
   align::TopK top;      // candidate lists from the simulated run
   align::TopK cpu_top;  // the same phase by the aligner on the CPU
   Report report;
-  double bytes = 0;     // vertex records read and candidate lists read and updated
+  double bytes = 0;  // vertex records read and candidate lists read and updated
   int64_t comparisons = 0;
   int64_t tasks = 0;
 };

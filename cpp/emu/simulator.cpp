@@ -1,5 +1,3 @@
-#include "core/interrupt.hpp"
-#include "core/team.hpp"
 #include "emu/simulator.hpp"
 
 #include <algorithm>
@@ -7,6 +5,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "core/interrupt.hpp"
+#include "core/team.hpp"
 #include "core/threads.hpp"
 
 namespace irreg::emu {
@@ -37,7 +37,9 @@ class Simulator::Root : public Program {
 };
 
 Simulator::Simulator(const Machine& machine)
-    : m_(machine), n_(machine.nodelets()), root_(std::make_unique<Root>()),
+    : m_(machine),
+      n_(machine.nodelets()),
+      root_(std::make_unique<Root>()),
       leader_(std::make_unique<Leader>()) {
   m_.Validate();
   n_ = m_.nodelets();
@@ -67,7 +69,8 @@ Simulator::Simulator(const Machine& machine)
   const int32_t smallest =
       std::min({m_.context_bytes, m_.write_packet_bytes, m_.atomic_packet_bytes});
   lookahead_ = (m_.engine_packet_cycles + smallest / m_.link_bytes_per_cycle +
-                m_.inter_node_latency_cycles) * (1 - 1e-9);
+                m_.inter_node_latency_cycles) *
+               (1 - 1e-9);
 }
 
 Simulator::~Simulator() = default;
@@ -107,10 +110,14 @@ int32_t Simulator::Owner(int32_t array, int64_t i) const {
   switch (a.placement) {
     case Placement::kStriped:  // a mask when n_ is a power of two, not a 64-bit division
       return static_cast<int32_t>(stripe_mask_ >= 0 ? i & stripe_mask_ : i % n_);
-    case Placement::kBlocked: return static_cast<int32_t>(i / a.block);
-    case Placement::kReplicated: return -1;
-    case Placement::kOne: return a.one;
-    case Placement::kCustom: return a.owner[i];
+    case Placement::kBlocked:
+      return static_cast<int32_t>(i / a.block);
+    case Placement::kReplicated:
+      return -1;
+    case Placement::kOne:
+      return a.one;
+    case Placement::kCustom:
+      return a.owner[i];
   }
   return -1;
 }
@@ -219,7 +226,7 @@ bool Simulator::Atomic(Thread& t, int32_t array, int64_t i) {
     return true;
   }
   const int32_t home = Owner(array, i);
-  const int32_t owner = home < 0 ? t.nodelet : home;  // a replicated word: the local copy
+  const int32_t owner = home < 0 ? t.nodelet : home;    // a replicated word: the local copy
   const Cycles rmw = m_.load_cycles + m_.store_cycles;  // read-modify-write at the memory side
   Part& p = PartOf(t.nodelet);
   Issue(t, 1);
@@ -410,8 +417,8 @@ void Simulator::HandOver(int32_t d) {
     const std::vector<WritePacket>& writes = parts_[from].writes_out[p.parity ^ 1][d];
     runs.push_back(in.size());
     for (size_t i = 0; i < writes.size(); ++i)
-      in.push_back({writes[i].time, static_cast<int64_t>((from << 40) | (1ll << 39) | i),
-                    nullptr, &writes[i]});
+      in.push_back({writes[i].time, static_cast<int64_t>((from << 40) | (1ll << 39) | i), nullptr,
+                    &writes[i]});
     end_run();
   }
   // Merge neighbouring runs, pass after pass, between `in` and p.merged.
@@ -421,8 +428,8 @@ void Simulator::HandOver(int32_t d) {
     for (size_t r = 0; r < runs.size(); r += 2) {
       const size_t a = runs[r], b = r + 1 < runs.size() ? runs[r + 1] : in.size();
       const size_t c = r + 2 < runs.size() ? runs[r + 2] : in.size();
-      std::merge(in.begin() + a, in.begin() + b, in.begin() + b, in.begin() + c,
-                 merged.begin() + a, earlier);
+      std::merge(in.begin() + a, in.begin() + b, in.begin() + b, in.begin() + c, merged.begin() + a,
+                 earlier);
       runs[r / 2] = a;  // read already: r / 2 <= r
     }
     runs.resize((runs.size() + 1) / 2);
@@ -435,16 +442,14 @@ void Simulator::HandOver(int32_t d) {
       const WritePacket& write = *arrival.write;
       const Cycles arrive = Receive(write.to, m_.write_packet_bytes, write.time);
       const Cycles done = Channel(write.to, m_.remote_write_cycles, arrive);
-      p.end = std::max(p.end, done + m_.intra_node_latency_cycles +
-                                  m_.inter_node_latency_cycles);
+      p.end = std::max(p.end, done + m_.intra_node_latency_cycles + m_.inter_node_latency_cycles);
       continue;
     }
     const Thread& packet = *arrival.packet;
     const int32_t to = Destination(packet);
     const Packet kind = static_cast<Packet>(packet.leaving - 1);
     const Cycles arrive =
-        Receive(to, kind == kThreadPacket ? m_.context_bytes : m_.atomic_packet_bytes,
-                packet.time);
+        Receive(to, kind == kThreadPacket ? m_.context_bytes : m_.atomic_packet_bytes, packet.time);
     if (kind == kAtomicPacket) {  // served here; the reply goes back at the next hand-over
       Thread reply = packet;
       const Cycles rmw = m_.load_cycles + m_.store_cycles;
@@ -482,7 +487,8 @@ Cycles Simulator::RunWorkers(Cycles start, const std::vector<Worker>& workers) {
   ++phases_;
   phase_workers_.assign(n_, {});
   for (const Worker& w : workers) {
-    if (w.nodelet < 0 || w.nodelet >= n_) throw std::invalid_argument("worker nodelet out of range");
+    if (w.nodelet < 0 || w.nodelet >= n_)
+      throw std::invalid_argument("worker nodelet out of range");
     phase_workers_[w.nodelet].push_back(&w);
   }
   phase_leaders_.clear();
@@ -528,8 +534,8 @@ Cycles Simulator::RunWorkers(Cycles start, const std::vector<Worker>& workers) {
         send = std::min(send, p.next_send[parity]);
       }
       if (failed_[parity] || from == std::numeric_limits<Cycles>::infinity()) break;
-      const Cycles until = nodes == 1 ? std::numeric_limits<Cycles>::infinity()
-                                      : std::max(from, send) + lookahead_;
+      const Cycles until =
+          nodes == 1 ? std::numeric_limits<Cycles>::infinity() : std::max(from, send) + lookahead_;
       parity ^= 1;
 #pragma omp master
       try {

@@ -57,7 +57,7 @@ struct alignas(64) Thread {
   Cycles pending = 0;  // when its last posted write is complete
   int64_t owed = 0;    // instructions computed but not yet issued on the core
   int32_t nodelet = 0;
-  int32_t pc = 0;      // where the program resumes
+  int32_t pc = 0;  // where the program resumes
   Program* program = nullptr;
   // Set when the threadlet travels to another node as a packet (a migration or spawn, a remote
   // atomic's request, during which it stays resident here, or its reply): the packet's kind + 1.
@@ -107,19 +107,19 @@ struct Worker {
 
 // The event counts of a run, written once: Report's members, Report::Add (each node's counts add
 // up) and the binding's dict (Python reads them by name) all expand this list.
-#define IRREG_EMU_REPORT_COUNTS(X)                                                   \
-  X(migrations_intra) /* threadlet migrations within a node */                       \
-  X(migrations_inter) /* ... between nodes */                                        \
-  X(remote_writes)    /* posted writes to another nodelet */                         \
-  X(remote_writes_inter)                                                             \
-  X(atomics) /* memory-side atomics, local or remote */                              \
-  X(remote_atomics)                                                                  \
-  X(spawns) /* threadlets spawned */                                                 \
-  X(remote_spawns)                                                                   \
-  X(local_reads)                                                                     \
-  X(local_writes)                                                                    \
-  X(instructions)                                                                    \
-  X(threads_finished)                                                                \
+#define IRREG_EMU_REPORT_COUNTS(X)                             \
+  X(migrations_intra) /* threadlet migrations within a node */ \
+  X(migrations_inter) /* ... between nodes */                  \
+  X(remote_writes)    /* posted writes to another nodelet */   \
+  X(remote_writes_inter)                                       \
+  X(atomics) /* memory-side atomics, local or remote */        \
+  X(remote_atomics)                                            \
+  X(spawns) /* threadlets spawned */                           \
+  X(remote_spawns)                                             \
+  X(local_reads)                                               \
+  X(local_writes)                                              \
+  X(instructions)                                              \
+  X(threads_finished)                                          \
   X(threads_created)
 
 struct Report {
@@ -130,11 +130,11 @@ struct Report {
 #undef IRREG_EMU_REPORT_MEMBER
   int64_t phases = 0;
   // Filled by Simulator::report from the resources, not by Add.
-  std::vector<double> channel_busy, core_busy;      // cycles, per nodelet
-  std::vector<double> engine_busy, link_busy;       // cycles, per node (link: out + in)
-  std::vector<int64_t> threads_started;             // threadlets spawned onto each nodelet
-  std::vector<int32_t> peak_threads;                // most threadlets resident at once
-  std::vector<int64_t> arrivals_waited;             // arrivals that found the nodelet full
+  std::vector<double> channel_busy, core_busy;  // cycles, per nodelet
+  std::vector<double> engine_busy, link_busy;   // cycles, per node (link: out + in)
+  std::vector<int64_t> threads_started;         // threadlets spawned onto each nodelet
+  std::vector<int32_t> peak_threads;            // most threadlets resident at once
+  std::vector<int64_t> arrivals_waited;         // arrivals that found the nodelet full
 
   // Adds another node's report (the simulator keeps one per node): counts add up, peaks take
   // the larger.
@@ -214,7 +214,7 @@ class Simulator {
   struct Arrival {
     Cycles time;
     int64_t order;
-    const Thread* packet;      // or
+    const Thread* packet;  // or
     const WritePacket* write;
   };
   // One node's share of the simulation, on cache lines of its own (host threads run nodes at
@@ -222,22 +222,22 @@ class Simulator {
   struct alignas(64) Part {
     EventQueue events;
     uint64_t seq = 0;
-    Cycles now = 0;     // time of the event being processed
+    Cycles now = 0;        // time of the event being processed
     int32_t current = -1;  // the threadlet whose Run is executing
     ThreadStore threads;
     std::vector<int32_t> free_threads;
     Report r;
-    Cycles end = 0;     // the latest completion of the phase seen here
+    Cycles end = 0;  // the latest completion of the phase seen here
     // Packets by receiving node, sent in even and odd windows: a window's are handed over at the
     // start of the next, while that one's are sent.
     std::vector<std::vector<Thread>> out[2];
     std::vector<std::vector<WritePacket>> writes_out[2];
-    Cycles out_earliest[2];  // the earliest time among them
-    int32_t parity = 0;      // the window being run
-    Cycles next_window[2];   // after a window of that parity: NextWindow()
-    Cycles next_send[2];     // and the earliest its engine can start a packet from then on
-    Cycles window_end;       // of its last window: no packet handed over may arrive before it
-    std::vector<Arrival> in;  // the hand-over's packets, in order
+    Cycles out_earliest[2];       // the earliest time among them
+    int32_t parity = 0;           // the window being run
+    Cycles next_window[2];        // after a window of that parity: NextWindow()
+    Cycles next_send[2];          // and the earliest its engine can start a packet from then on
+    Cycles window_end;            // of its last window: no packet handed over may arrive before it
+    std::vector<Arrival> in;      // the hand-over's packets, in order
     std::vector<Arrival> merged;  // and its scratch space: runs merged two by two
     std::vector<size_t> runs;     // where each sender's run begins in `in`
   };
@@ -297,7 +297,7 @@ class Simulator {
   std::vector<std::vector<const Worker*>> phase_workers_;
   std::vector<int32_t> phase_leaders_;
   int64_t phases_ = 0;
-  int32_t parity_ = 0;  // of the window being run
+  int32_t parity_ = 0;               // of the window being run
   bool failed_[2] = {false, false};  // a node threw in a window of that parity
 };
 

@@ -1,8 +1,8 @@
-#include "emu/kernels.hpp"
-
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
+
+#include "emu/kernels.hpp"
 
 namespace irreg::emu {
 namespace {
@@ -38,8 +38,15 @@ class SpmvRows : public Program {
  public:
   SpmvRows(const int64_t* indptr, const int64_t* indices, const double* data, const double* x,
            double* y, int32_t row_array, int32_t nz_array, int32_t x_array, int32_t y_array)
-      : indptr_(indptr), indices_(indices), data_(data), x_(x), y_(y), rows_(row_array),
-        nz_(nz_array), xa_(x_array), ya_(y_array) {}
+      : indptr_(indptr),
+        indices_(indices),
+        data_(data),
+        x_(x),
+        y_(y),
+        rows_(row_array),
+        nz_(nz_array),
+        xa_(x_array),
+        ya_(y_array) {}
 
   Step Run(Simulator& sim, Thread& t) override {
     const int64_t row = t.s[2] + static_cast<int64_t>(sim.nodelets()) * t.s[0];
@@ -101,8 +108,7 @@ SpmvResult SimulateSpmv(const Machine& m, int64_t rows, int64_t cols, const int6
   if (o.grain < 0) throw std::invalid_argument("grain must be >= 0 (0: dynamic)");
   if (o.grain == 0 && (o.threads < nodelets || o.threads % nodelets != 0))
     throw std::invalid_argument("threads must be a positive multiple of the nodelet count (" +
-                                std::to_string(nodelets) + "), got " +
-                                std::to_string(o.threads));
+                                std::to_string(nodelets) + "), got " + std::to_string(o.threads));
   const int64_t nnz = indptr[rows];
   const int32_t row_array = sim.Allocate(rows, Placement::kStriped);
   int32_t nz_array;

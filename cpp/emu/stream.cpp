@@ -1,7 +1,7 @@
-#include "emu/kernels.hpp"
-
 #include <algorithm>
 #include <stdexcept>
+
+#include "emu/kernels.hpp"
 
 namespace irreg::emu {
 namespace {

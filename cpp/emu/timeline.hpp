@@ -60,7 +60,7 @@ class alignas(64) Timeline {
   }
 
   double free_at() const { return end_; }
-  double busy() const { return busy_; }  // the work served, for the report
+  double busy() const { return busy_; }              // the work served, for the report
   double last_start() const { return last_start_; }  // when the last request began service
 
  private:
@@ -150,8 +150,8 @@ class alignas(64) Timeline {
   }
 
   std::unique_ptr<Bin[]> bins_ = Empty(256);  // the ring
-  int64_t mask_ = 255;                          // its size - 1
-  int64_t base_ = 0;  // no request arrives before this bin
+  int64_t mask_ = 255;                        // its size - 1
+  int64_t base_ = 0;                          // no request arrives before this bin
   double end_ = 0, last_start_ = 0, busy_ = 0;
 };
 

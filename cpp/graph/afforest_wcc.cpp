@@ -67,11 +67,10 @@ void Compress(int32_t n, VertexId* comp, int32_t threads) {
 }
 
 // Links every vertex with its r-th out-neighbour, if it has one.
-void LinkNeighbour(const CsrGraph& g, int32_t r, VertexId* comp, int32_t threads,
-                   int64_t& linked) {
+void LinkNeighbour(const CsrGraph& g, int32_t r, VertexId* comp, int32_t threads, int64_t& linked) {
   int64_t count = 0;
-#pragma omp parallel for num_threads(threads) schedule(dynamic, kChunk) reduction(+ : count) \
-    if (threads > 1)
+#pragma omp parallel for num_threads(threads) schedule(dynamic, kChunk) \
+    reduction(+ : count) if (threads > 1)
   for (VertexId u = 0; u < g.n; ++u)
     if (g.offsets[u] + r < g.offsets[u + 1]) {
       Link(u, g.targets[g.offsets[u] + r], comp);
@@ -100,8 +99,8 @@ void LinkRemaining(const CsrGraph& g, const CsrGraph* in, bool symmetric, int32_
                    VertexId big, VertexId* comp, int32_t threads, int64_t& linked) {
   const bool skip_tree = symmetric || in != nullptr;
   int64_t count = 0;
-#pragma omp parallel for num_threads(threads) schedule(dynamic, kChunk) reduction(+ : count) \
-    if (threads > 1)
+#pragma omp parallel for num_threads(threads) schedule(dynamic, kChunk) \
+    reduction(+ : count) if (threads > 1)
   for (VertexId u = 0; u < g.n; ++u) {
     const bool inside = Load(&comp[u]) == big;
     if (inside && skip_tree) continue;
@@ -132,8 +131,7 @@ LabelResult AfforestWcc(const CsrGraph& g, const CsrGraph* in_edges, bool symmet
     ++r.stats.supersteps;
   }
   const VertexId big = SampleFrequentRoot(g.n, comp);
-  LinkRemaining(g, in_edges, symmetric, neighbour_rounds, big, comp, threads,
-                r.stats.active_edges);
+  LinkRemaining(g, in_edges, symmetric, neighbour_rounds, big, comp, threads, r.stats.active_edges);
   Compress(g.n, comp, threads);
   ++r.stats.supersteps;
   return r;

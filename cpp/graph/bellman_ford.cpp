@@ -55,7 +55,8 @@ BellmanFordResult BellmanFord(const CsrGraph& g, const std::vector<VertexId>& so
     for (VertexId v = 0; v < g.n; ++v)
       result.pred_offsets[v + 1] = result.pred_offsets[v] + static_cast<int64_t>(pred[v].size());
     result.pred.reserve(static_cast<size_t>(result.pred_offsets[g.n]));
-    for (const std::vector<VertexId>& p : pred) result.pred.insert(result.pred.end(), p.begin(), p.end());
+    for (const std::vector<VertexId>& p : pred)
+      result.pred.insert(result.pred.end(), p.begin(), p.end());
     return result;
   };
   while (!queue.empty()) {

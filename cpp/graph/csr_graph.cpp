@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <memory>
 #include <limits>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -37,9 +37,9 @@ void Seal(CsrGraph* g) {
 
 void CheckId(const char* what, int64_t i, int64_t id, int32_t n) {
   if (id < 0 || id >= n)
-    throw std::invalid_argument(std::string(what) + "[" + std::to_string(i) + "] = " +
-                                std::to_string(id) + " is not a vertex (expected 0 <= id < n = " +
-                                std::to_string(n) + ")");
+    throw std::invalid_argument(
+        std::string(what) + "[" + std::to_string(i) + "] = " + std::to_string(id) +
+        " is not a vertex (expected 0 <= id < n = " + std::to_string(n) + ")");
 }
 
 template <typename Id>
@@ -102,7 +102,9 @@ void SortByTarget(uint64_t** keys, double** weights, int64_t size, BucketScratch
   for (int pass = 0; pass < passes; ++pass) {
     const int shift = pass * digit_bits;
     const uint64_t* in = *keys;
-    const auto digit = [&](uint64_t key) { return ((static_cast<uint32_t>(key) - low) >> shift) & mask; };
+    const auto digit = [&](uint64_t key) {
+      return ((static_cast<uint32_t>(key) - low) >> shift) & mask;
+    };
     std::fill(s->count.begin(), s->count.end(), 0);
     for (int64_t e = 0; e < size; ++e) ++s->count[digit(in[e])];
     int32_t sum = 0;
@@ -356,7 +358,8 @@ CsrGraph CsrGraph::FromRows(std::vector<int64_t> offsets, std::vector<VertexId> 
       throw std::invalid_argument("offsets must not decrease (row " + std::to_string(v) + ")");
   for (int64_t e = 0; e < m; ++e) CheckId("targets", e, targets[e], n);
   for (size_t e = 0; e < weights.size(); ++e)
-    if (std::isnan(weights[e])) throw std::invalid_argument("weight[" + std::to_string(e) + "] is NaN");
+    if (std::isnan(weights[e]))
+      throw std::invalid_argument("weight[" + std::to_string(e) + "] is NaN");
   CsrGraph g;
   g.n = n;
   g.weighted = !weights.empty();
@@ -403,8 +406,8 @@ CsrGraph CsrGraph::InEdges(int32_t threads) const {
   t.n = n;
   t.min_weight = 1;
   const int64_t m = num_edges();
-  const int32_t teams = static_cast<int32_t>(
-      std::max<int64_t>(1, std::min<int64_t>(threads, n == 0 ? 1 : m / n)));
+  const int32_t teams =
+      static_cast<int32_t>(std::max<int64_t>(1, std::min<int64_t>(threads, n == 0 ? 1 : m / n)));
   t.offsets.assign(static_cast<size_t>(n) + 1, 0);
   t.targets.resize(m + kLanes);
   std::fill(t.targets.end() - kLanes, t.targets.end(), 0);

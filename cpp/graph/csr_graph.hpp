@@ -13,7 +13,7 @@ namespace irreg::graph {
 
 struct CsrGraph {
   int32_t n = 0;
-  bool weighted = false;  // weights were given; otherwise every weight is 1, as in NetworkX
+  bool weighted = false;          // weights were given; otherwise every weight is 1, as in NetworkX
   std::vector<int64_t> offsets;   // n + 1
   std::vector<VertexId> targets;  // m, plus kLanes of padding so SIMD loads may run past the end
   std::vector<double> weights;    // m (+ padding), 1 when none were given

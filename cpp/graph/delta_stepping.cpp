@@ -41,10 +41,11 @@ namespace {
 // 274 / 478 / 78 (17.2M / 16.8M / 4.00M: about every edge once), x 0.02 270 / 484 / 87; at 2
 // threads x 0.05 took 159 / 268 / 137 ms, the grid's many narrow buckets each costing a round
 // (x 0.5: 240 / 306 / 63). Mean / degree gives x 0.0625 on RMAT and ER (degree 16) and x 0.25
-// on the grid (degree 4): 308 / 491 / 71 ms at 1 thread, 181 / 288 / 72 ms at 2. Earlier, on RMAT-18: x 0.25 / 0.5 / 1 took 51 / 52 / 65 ms and the
-// grid 71 / 66 / 65 ms (Dijkstra: 104 ms and 177 ms). SSWP values are edge weights themselves, so narrow buckets
-// cost little: range / 64 took 63 / 159 ms (edges relaxed 1.6x / 3.3x), range / 1024 49 / 77 ms
-// with every edge relaxed once (Dijkstra: 124 / 264 ms).
+// on the grid (degree 4): 308 / 491 / 71 ms at 1 thread, 181 / 288 / 72 ms at 2. Earlier, on
+// RMAT-18: x 0.25 / 0.5 / 1 took 51 / 52 / 65 ms and the grid 71 / 66 / 65 ms (Dijkstra: 104 ms and
+// 177 ms). SSWP values are edge weights themselves, so narrow buckets cost little: range / 64 took
+// 63 / 159 ms (edges relaxed 1.6x / 3.3x), range / 1024 49 / 77 ms with every edge relaxed once
+// (Dijkstra: 124 / 264 ms).
 constexpr double kWidthBuckets = 1024.0;
 constexpr size_t kMaxBin = size_t{1} << 16;
 constexpr size_t kNoBin = std::numeric_limits<size_t>::max();
@@ -126,8 +127,8 @@ inline void RelaxEdges(const CsrGraph& g, VertexId u, double du, const Buckets<O
 
 // One thread: drain the lowest non-empty bucket pass by pass (each pass is a superstep).
 template <class Objective>
-void SerialDeltaStep(const CsrGraph& g, VertexId source, const Buckets<Objective>& b,
-                     double* value, RunStats& stats) {
+void SerialDeltaStep(const CsrGraph& g, VertexId source, const Buckets<Objective>& b, double* value,
+                     RunStats& stats) {
   Queued queued(g.n, kNotQueued);
   Bins bins;
   queued[source] = static_cast<uint32_t>(b.Of(value[source]));
@@ -144,8 +145,7 @@ void SerialDeltaStep(const CsrGraph& g, VertexId source, const Buckets<Objective
       if (queued[u] != curr) continue;  // stale: u moved to an earlier bucket and was relaxed
       queued[u] = kNotQueued;
       stats.active_edges += g.degree(u);
-      RelaxEdges<false>(g, u, value[u], b, static_cast<uint32_t>(curr), value, queued.data(),
-                        bins);
+      RelaxEdges<false>(g, u, value[u], b, static_cast<uint32_t>(curr), value, queued.data(), bins);
     }
     pass.clear();
   }
@@ -169,8 +169,8 @@ void ParallelDeltaStep(const CsrGraph& g, VertexId source, const Buckets<Objecti
     auto relax = [&](VertexId u, size_t bin) {
       uint32_t expected = static_cast<uint32_t>(bin);
       if (__atomic_load_n(&queued[u], __ATOMIC_RELAXED) != expected ||
-          !__atomic_compare_exchange_n(&queued[u], &expected, kNotQueued, false,
-                                       __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+          !__atomic_compare_exchange_n(&queued[u], &expected, kNotQueued, false, __ATOMIC_ACQ_REL,
+                                       __ATOMIC_RELAXED))
         return;
       edges += g.degree(u);
       RelaxEdges<true>(g, u, LoadValue(&value[u]), b, expected, value, queued.data(), bins);

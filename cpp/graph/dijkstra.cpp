@@ -113,12 +113,10 @@ SettledValues Dijkstra(const CsrGraph& g, const std::vector<VertexId>& sources,
                        PathObjective objective, std::optional<double> cutoff, VertexId target,
                        bool equal_predecessors) {
   if (objective == PathObjective::kWidest)
-    return LabelSetting(g, sources, -kInf, kInf, cutoff.value_or(-kInf), target,
-                        equal_predecessors, std::greater<double>(),
-                        [](double d, double w) { return w < d ? w : d; });
+    return LabelSetting(g, sources, -kInf, kInf, cutoff.value_or(-kInf), target, equal_predecessors,
+                        std::greater<double>(), [](double d, double w) { return w < d ? w : d; });
   return LabelSetting(g, sources, kInf, 0.0, cutoff.value_or(kInf), target, equal_predecessors,
-                      std::less<double>(),
-                      [](double d, double w) { return d + w; });
+                      std::less<double>(), [](double d, double w) { return d + w; });
 }
 
 }  // namespace irreg::graph

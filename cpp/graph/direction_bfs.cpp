@@ -138,8 +138,8 @@ int64_t ParallelTopDownStep(const CsrGraph& out, const VertexId* frontier, int64
                             int32_t level, Word* state, VertexId* next, int64_t* next_size,
                             int64_t frontier_edges, RunStats& stats, int32_t threads) {
   int64_t scout = 0, edges = 0, tail = 0;
-#pragma omp parallel num_threads(threads) reduction(+ : scout, edges) \
-    if (frontier_edges >= kMinParallelEdges)
+#pragma omp parallel num_threads(threads) \
+    reduction(+ : scout, edges) if (frontier_edges >= kMinParallelEdges)
   {
     QueueBuffer buffer(next, &tail);
 #pragma omp for schedule(dynamic, 64) nowait
@@ -173,8 +173,8 @@ int64_t ParallelTopDownStep(const CsrGraph& out, const VertexId* frontier, int64
   return scout;
 }
 
-int64_t ParallelBottomUpStep(const CsrGraph& in, const Bitmap& front, int32_t level,
-                             Word* state, Bitmap& next, RunStats& stats, int32_t threads) {
+int64_t ParallelBottomUpStep(const CsrGraph& in, const Bitmap& front, int32_t level, Word* state,
+                             Bitmap& next, RunStats& stats, int32_t threads) {
   int64_t awake = 0, edges = 0;
   next.Clear();
   // Chunks of 1024 vertices are whole bitmap words: each word of `next` has one writer, so a
@@ -199,8 +199,7 @@ int64_t ParallelBottomUpStep(const CsrGraph& in, const Bitmap& front, int32_t le
   return awake;
 }
 
-void ParallelQueueToBitmap(const VertexId* queue, int64_t size, Bitmap& bitmap,
-                           int32_t threads) {
+void ParallelQueueToBitmap(const VertexId* queue, int64_t size, Bitmap& bitmap, int32_t threads) {
 #pragma omp parallel for num_threads(threads) schedule(static)
   for (int64_t i = 0; i < size; ++i) bitmap.SetAtomic(queue[i]);
 }
@@ -259,8 +258,8 @@ void ParallelSearch(const GraphLayout& g, VertexId source, int32_t threads, int6
   }
 }
 
-void SerialSearch(const GraphLayout& g, VertexId source, int64_t alpha, int64_t beta,
-                  Word* state, RunStats& stats) {
+void SerialSearch(const GraphLayout& g, VertexId source, int64_t alpha, int64_t beta, Word* state,
+                  RunStats& stats) {
   const CsrGraph& out = g.csr();
   const int32_t n = out.n;
   std::vector<VertexId> frontier{source}, next;

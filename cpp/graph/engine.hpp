@@ -33,8 +33,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "graph/graph_kernels.hpp"
 #include "core/threads.hpp"
+#include "graph/graph_kernels.hpp"
 #include "graph/graph_layout.hpp"
 #include "graph/run_stats.hpp"
 
@@ -82,7 +82,11 @@ class Engine {
   // threads > 1 runs kOpt / kOptSearch over tile columns; the other variants are serial.
   Engine(const GraphLayout& g, P* program, Variant variant, const GraphKernels& kernels,
          const TilingKernels& tiling, int32_t threads = 1)
-      : g_(g), p_(*program), variant_(variant), k_(kernels), tiling_(tiling),
+      : g_(g),
+        p_(*program),
+        variant_(variant),
+        k_(kernels),
+        tiling_(tiling),
         message_(g.csr().n, P::InitMsg()),
         recipients_(static_cast<size_t>(g.csr().n) + kLanes) {
     if (variant == Variant::kOpt || variant == Variant::kOptSearch) {
@@ -110,10 +114,16 @@ class Engine {
       for (VertexId u : senders_) edges += g_.csr().degree(u);
       stats_.active_edges += edges;
       switch (variant_) {
-        case Variant::kSerial: SendSerial(&sink); break;
-        case Variant::kNaive: SendNaive(&sink); break;
+        case Variant::kSerial:
+          SendSerial(&sink);
+          break;
+        case Variant::kNaive:
+          SendNaive(&sink);
+          break;
         case Variant::kOpt:
-        case Variant::kOptSearch: SendGrouped(&sink, edges); break;
+        case Variant::kOptSearch:
+          SendGrouped(&sink, edges);
+          break;
       }
       senders_.clear();
       ++superstep_;
@@ -250,9 +260,16 @@ class Engine {
     }
 
     const GroupedSlots& slots = g_.index().slots();
-    ActiveGroups active{g_.local_row(), g_.local_col(), slots.row_base.data(),
-                        slots.col_base.data(), g_.slot_weight().data(), lane_mask_.data(),
-                        sender_round_.data(), superstep_, groups_.data(), 0,
+    ActiveGroups active{g_.local_row(),
+                        g_.local_col(),
+                        slots.row_base.data(),
+                        slots.col_base.data(),
+                        g_.slot_weight().data(),
+                        lane_mask_.data(),
+                        sender_round_.data(),
+                        superstep_,
+                        groups_.data(),
+                        0,
                         static_cast<int64_t>(groups_.size())};
     if (dense) {
       active.lane_mask = nullptr;
@@ -287,8 +304,7 @@ class Engine {
     } else {
       for (VertexId u : senders_) sender_rows_.push_back(u >> L);
       std::sort(sender_rows_.begin(), sender_rows_.end());
-      sender_rows_.erase(std::unique(sender_rows_.begin(), sender_rows_.end()),
-                         sender_rows_.end());
+      sender_rows_.erase(std::unique(sender_rows_.begin(), sender_rows_.end()), sender_rows_.end());
     }
     row_ranges_.clear();
     for (int32_t r : sender_rows_) row_ranges_.push_back({row_groups[r], row_groups[r + 1]});
@@ -363,11 +379,15 @@ class Engine {
   // column, so a binary search over their column bases.
   int64_t RowGroupsBefore(int32_t r, int32_t c) const {
     const int32_t* col_base = g_.index().slots().col_base.data();
-    const int32_t bound = static_cast<int32_t>(std::min<int64_t>(int64_t{c} << g_.log2_tile(), INT32_MAX));
+    const int32_t bound =
+        static_cast<int32_t>(std::min<int64_t>(int64_t{c} << g_.log2_tile(), INT32_MAX));
     int64_t lo = g_.tile_row_groups()[r], hi = g_.tile_row_groups()[r + 1];
     while (lo < hi) {
       const int64_t mid = lo + (hi - lo) / 2;
-      if (col_base[mid] < bound) lo = mid + 1; else hi = mid;
+      if (col_base[mid] < bound)
+        lo = mid + 1;
+      else
+        hi = mid;
     }
     return lo;
   }
@@ -383,9 +403,16 @@ class Engine {
     for (int64_t i = 0; i < num_shares; ++i) {
       Share& share = shares_[i];
       MessageSink sink{message_.data(), recipients_.data() + share.recipient_base, 0};
-      ActiveGroups active{g_.local_row(), g_.local_col(), slots.row_base.data(),
-                          slots.col_base.data(), g_.slot_weight().data(), lane_mask_.data(),
-                          sender_round_.data(), superstep_, share.groups.data(), 0,
+      ActiveGroups active{g_.local_row(),
+                          g_.local_col(),
+                          slots.row_base.data(),
+                          slots.col_base.data(),
+                          g_.slot_weight().data(),
+                          lane_mask_.data(),
+                          sender_round_.data(),
+                          superstep_,
+                          share.groups.data(),
+                          0,
                           static_cast<int64_t>(share.groups.size())};
       if (dense) {
         active.lane_mask = nullptr;

@@ -16,9 +16,10 @@
 
 namespace irreg::graph {
 
-// `threads` > 1 runs the OpenMP form; 1 the serial code, no parallel region. alpha and beta are the direction switches of Beamer et al. (GAPBS's defaults):
-// bottom-up once the frontier's out-edges exceed unexplored/alpha, top-down again once the
-// frontier stops growing and holds fewer than n/beta vertices.
+// `threads` > 1 runs the OpenMP form; 1 the serial code, no parallel region. alpha and beta are the
+// direction switches of Beamer et al. (GAPBS's defaults): bottom-up once the frontier's out-edges
+// exceed unexplored/alpha, top-down again once the frontier stops growing and holds fewer than
+// n/beta vertices.
 BfsResult DirectionOptimizingBfs(const GraphLayout& g, VertexId source, int32_t threads = 1,
                                  int64_t alpha = 15, int64_t beta = 18);
 LabelResult UnionFindWcc(const CsrGraph& csr);
@@ -26,8 +27,7 @@ LabelResult UnionFindWcc(const CsrGraph& csr);
 // both directions of every edge (undirected) or none are at hand. With either, the last pass
 // skips the big component's vertices. neighbour_rounds: GAPBS's sampling rounds.
 LabelResult AfforestWcc(const CsrGraph& csr, const CsrGraph* in_edges, bool symmetric,
-                        int32_t threads = 1,
-                        int32_t neighbour_rounds = 2);
+                        int32_t threads = 1, int32_t neighbour_rounds = 2);
 // Kahn's algorithm one generation at a time, the frontier in parallel: label = generation
 // (-1 on or behind a cycle), the same as TopoProgram's.
 LabelResult KahnGenerations(const CsrGraph& csr, int32_t threads = 1);

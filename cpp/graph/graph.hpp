@@ -13,7 +13,8 @@ namespace irreg::graph {
 class Graph {
  public:
   Graph(CsrGraph csr, bool directed, int32_t tile_size, const TilingKernels& kernels)
-      : directed_(directed), tile_size_(tile_size),
+      : directed_(directed),
+        tile_size_(tile_size),
         layout_(std::make_shared<GraphLayout>(std::move(csr), tile_size, kernels)) {}
 
   bool directed() const { return directed_; }

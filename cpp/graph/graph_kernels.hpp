@@ -28,12 +28,12 @@ struct MessageSink {
 // supersteps pass lane_mask = null, and a lane is active when its source's sender_round equals
 // `round`, which costs one gather per lane instead of one random write per edge.
 struct ActiveGroups {
-  const int32_t* local_row;   // per slot: source % T (padding: -1)
-  const int32_t* local_col;   // per slot: destination % T (padding: -1)
-  const int32_t* row_base;    // per group: tile_row * T
-  const int32_t* col_base;    // per group: tile_col * T
-  const double* slot_weight;  // per slot
-  uint16_t* lane_mask;        // per group (sparse), or null (dense)
+  const int32_t* local_row;     // per slot: source % T (padding: -1)
+  const int32_t* local_col;     // per slot: destination % T (padding: -1)
+  const int32_t* row_base;      // per group: tile_row * T
+  const int32_t* col_base;      // per group: tile_col * T
+  const double* slot_weight;    // per slot
+  uint16_t* lane_mask;          // per group (sparse), or null (dense)
   const int32_t* sender_round;  // per vertex: last superstep it sent (dense)
   int32_t round;
   const int32_t* groups;  // groups to process in tile order, or null: first_group + i
@@ -61,14 +61,14 @@ enum class ProgramId {
 #define IRREG_PROGRAM_ID(P) k##P,
   IRREG_GRAPH_PROGRAMS(IRREG_PROGRAM_ID)
 #undef IRREG_PROGRAM_ID
-  kCount
+      kCount
 };
 
 template <class P>
 struct ProgramIdOf;
-#define IRREG_PROGRAM_ID_OF(P) \
-  template <>                  \
-  struct ProgramIdOf<P> {      \
+#define IRREG_PROGRAM_ID_OF(P)                          \
+  template <>                                           \
+  struct ProgramIdOf<P> {                               \
     static constexpr ProgramId value = ProgramId::k##P; \
   };
 IRREG_GRAPH_PROGRAMS(IRREG_PROGRAM_ID_OF)

@@ -27,8 +27,8 @@ GraphLayout::GraphLayout(CsrGraph csr, int32_t tile_size, const TilingKernels& k
 const GraphLayout::Grouped& GraphLayout::grouped() const {
   std::call_once(grouped_once_, [this] {
     const int32_t n = std::max(csr_.n, 1);
-    grouped_.reset(new Grouped{IndexCollection(n, n, tile_size_, ConflictRule::kDestination), {},
-                               {}, {}, {}});
+    grouped_.reset(
+        new Grouped{IndexCollection(n, n, tile_size_, ConflictRule::kDestination), {}, {}, {}, {}});
     Grouped& g = *grouped_;
     const int64_t m = csr_.num_edges();
     std::vector<int32_t> rows(m);
@@ -44,13 +44,16 @@ const GraphLayout::Grouped& GraphLayout::grouped() const {
     // Groups are laid out tile by tile in key order, so each tile row's groups are contiguous.
     const int32_t log2 = g.index.geometry().log2_tile;
     // In int64: n + tile_size - 1 overflows int32 for n near the 2^31 vertex limit.
-    const int32_t tile_rows = static_cast<int32_t>((int64_t{n} + g.index.geometry().tile_size - 1) >> log2);
+    const int32_t tile_rows =
+        static_cast<int32_t>((int64_t{n} + g.index.geometry().tile_size - 1) >> log2);
     g.tile_row_groups.assign(tile_rows + 1, 0);
-    for (int64_t k = 0; k < slots.num_groups(); ++k) ++g.tile_row_groups[(slots.row_base[k] >> log2) + 1];
+    for (int64_t k = 0; k < slots.num_groups(); ++k)
+      ++g.tile_row_groups[(slots.row_base[k] >> log2) + 1];
     for (int32_t r = 0; r < tile_rows; ++r) g.tile_row_groups[r + 1] += g.tile_row_groups[r];
     // The matrix is square: as many tile columns as tile rows.
     g.tile_col_groups.assign(tile_rows + 1, 0);
-    for (int64_t k = 0; k < slots.num_groups(); ++k) ++g.tile_col_groups[(slots.col_base[k] >> log2) + 1];
+    for (int64_t k = 0; k < slots.num_groups(); ++k)
+      ++g.tile_col_groups[(slots.col_base[k] >> log2) + 1];
     for (int32_t c = 0; c < tile_rows; ++c) g.tile_col_groups[c + 1] += g.tile_col_groups[c];
     g.slot_weight.assign(slots.num_slots(), 0.0);
     for (int64_t s = 0; s < slots.num_slots(); ++s)
@@ -64,8 +67,8 @@ double GraphLayout::lane_fill() const {
   return slots == 0 ? 1.0 : static_cast<double>(csr_.num_edges()) / static_cast<double>(slots);
 }
 
-void GraphLayout::LocateSlots(const int32_t* rows, const int32_t* cols, int64_t n,
-                              int32_t* slots, const TilingKernels& index_kernels) const {
+void GraphLayout::LocateSlots(const int32_t* rows, const int32_t* cols, int64_t n, int32_t* slots,
+                              const TilingKernels& index_kernels) const {
   grouped().index.Locate(rows, cols, n, /*activate=*/false, slots, index_kernels);
 }
 

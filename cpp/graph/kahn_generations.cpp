@@ -46,8 +46,7 @@ int64_t RemoveEdges(const CsrGraph& g, const VertexId* frontier, int64_t size, i
     return tail;
   }
   int64_t tail = 0, found_edges = 0;
-#pragma omp parallel num_threads(threads) reduction(+ : found_edges) \
-    if (edges >= kMinParallelEdges)
+#pragma omp parallel num_threads(threads) reduction(+ : found_edges) if (edges >= kMinParallelEdges)
   {
     QueueBuffer buffer(next, &tail);
 #pragma omp for schedule(dynamic, 64) nowait

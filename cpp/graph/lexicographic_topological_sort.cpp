@@ -22,7 +22,7 @@
 namespace irreg::graph {
 
 TopologicalOrder LexicographicTopologicalSort(const CsrGraph& g,
-                                                const std::vector<VertexId>& by_rank) {
+                                              const std::vector<VertexId>& by_rank) {
   if (static_cast<int64_t>(by_rank.size()) != g.n)
     throw std::invalid_argument("by_rank has " + std::to_string(by_rank.size()) +
                                 " entries; the graph has " + std::to_string(g.n) + " vertices");
@@ -37,8 +37,8 @@ TopologicalOrder LexicographicTopologicalSort(const CsrGraph& g,
   std::vector<int32_t> ready;  // ranks
   for (VertexId v = 0; v < g.n; ++v)
     if (indegree[v] == 0) ready.push_back(rank[v]);
-  std::priority_queue<int32_t, std::vector<int32_t>, std::greater<>> heap(
-      std::greater<>(), std::move(ready));
+  std::priority_queue<int32_t, std::vector<int32_t>, std::greater<>> heap(std::greater<>(),
+                                                                          std::move(ready));
   TopologicalOrder r;
   r.order.reserve(g.n);
   while (!heap.empty()) {

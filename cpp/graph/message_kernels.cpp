@@ -29,7 +29,9 @@ struct Lanes<int32_t> {
   static Idx LoadIdx(const int32_t* p) { return V::Load(p); }
   static Mask FromBits(unsigned bits) { return V::MaskFromBits(bits); }
   static Vec Set1(int32_t x) { return V::Set1(x); }
-  static Vec Gather(Mask m, const int32_t* base, Idx i) { return V::Gather(V::Set1(0), m, base, i); }
+  static Vec Gather(Mask m, const int32_t* base, Idx i) {
+    return V::Gather(V::Set1(0), m, base, i);
+  }
   static void Scatter(int32_t* base, Mask m, Idx i, Vec v) { V::Scatter(base, m, i, v); }
   static Vec Min(Vec a, Vec b) { return V::Min(a, b); }
   static Vec Max(Vec a, Vec b) { return V::Max(a, b); }
@@ -65,7 +67,8 @@ inline int64_t AddRecipients(const int32_t* targets, int32_t base, unsigned fres
   for (int lane = 0; lane < kLanes; lane += V::kLanes) {
     const unsigned b = (fresh >> lane) & LaneBits<V::kLanes>();
     if (b == 0) continue;
-    count += V::CompressStore(recipients + count, V::MaskFromBits(b), V::Add(V::Load(targets + lane), offset));
+    count += V::CompressStore(recipients + count, V::MaskFromBits(b),
+                              V::Add(V::Load(targets + lane), offset));
   }
   return count;
 }
@@ -79,8 +82,8 @@ inline unsigned EqualBits(V::F64 a, V::F64 b) { return V::BitsF64(V::EqF64(a, b)
 // now.
 template <class P, class L>
 inline unsigned ProduceLanes(unsigned bits, const int32_t* rows, typename L::Vec broadcast_source,
-                             const int32_t* cols, const double* weight,
-                             const typename P::Msg* src, typename P::Msg* msg) {
+                             const int32_t* cols, const double* weight, const typename P::Msg* src,
+                             typename P::Msg* msg) {
   const typename L::Vec init = L::Set1(P::InitMsg());
   unsigned fresh = 0;
   for (int lane = 0; lane < kLanes; lane += L::kWidth) {
@@ -141,8 +144,9 @@ int64_t ProduceOverGroups(const ActiveGroups& a, const void* source, MessageSink
     lanes += __builtin_popcount(bits);
     const double* weight = P::kUsesWeight ? a.slot_weight + slot : nullptr;
     const Msg* src = P::kUsesSource ? values + a.row_base[g] : nullptr;
-    const unsigned fresh = ProduceLanes<P, L>(bits, a.local_row + slot, L::Set1(0), a.local_col + slot,
-                                              weight, src, message + a.col_base[g]);
+    const unsigned fresh =
+        ProduceLanes<P, L>(bits, a.local_row + slot, L::Set1(0), a.local_col + slot, weight, src,
+                           message + a.col_base[g]);
     count = AddRecipients(a.local_col + slot, a.col_base[g], fresh, sink->recipients, count);
   }
   sink->num_recipients = count;
@@ -164,7 +168,8 @@ int64_t ProduceOverAdjacency(const SenderAdjacency& a, const void* source, Messa
       const int64_t left = a.offsets[u + 1] - e;
       const unsigned bits = left >= kLanes ? LaneBits<kLanes>() : (1u << left) - 1u;
       const double* weight = P::kUsesWeight ? a.weights + e : nullptr;
-      const unsigned fresh = ProduceLanes<P, L>(bits, nullptr, s, a.targets + e, weight, values, message);
+      const unsigned fresh =
+          ProduceLanes<P, L>(bits, nullptr, s, a.targets + e, weight, values, message);
       count = AddRecipients(a.targets + e, 0, fresh, sink->recipients, count);
       ++vector_ops;
     }

@@ -28,8 +28,7 @@ OrderedLevels OrderedBfs(const CsrGraph& g, const std::vector<VertexId>& sources
 // stack), rows in stored order, every event of networkx.dfs_labeled_edges in its order, labels
 // DfsEdgeLabel. depth_limit: a vertex is searched while the stack holds fewer vertices than it
 // (NetworkX's depth_now < depth_limit; a root always is); < 0: no limit.
-LabeledEdges OrderedDfs(const CsrGraph& g, const std::vector<VertexId>& roots,
-                        int64_t depth_limit);
+LabeledEdges OrderedDfs(const CsrGraph& g, const std::vector<VertexId>& roots, int64_t depth_limit);
 // (Weakly) connected components in NetworkX's order and set order (ordered_bfs.cpp); `in`: the
 // in-edges in G._pred's order for weakly connected components, null for an undirected graph.
 OrderedComponents OrderedBfsComponents(const CsrGraph& out, const CsrGraph* in);

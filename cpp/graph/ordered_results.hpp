@@ -12,8 +12,8 @@ namespace irreg::graph {
 
 // Values settled in order (Dijkstra, Bellman-Ford): the NetworkX backend's dicts keep this order.
 struct SettledValues {
-  std::vector<double> value;    // not reached (or beyond the cutoff): +inf; widest paths: -inf
-  std::vector<VertexId> order;  // vertices in the order their values became final
+  std::vector<double> value;     // not reached (or beyond the cutoff): +inf; widest paths: -inf
+  std::vector<VertexId> order;   // vertices in the order their values became final
   std::vector<VertexId> parent;  // Dijkstra: the vertex whose edge last improved it; -1 if none
   // Dijkstra asked for equal predecessors: every predecessor of equal value in the order found
   // (v's: preds[pred_offsets[v], pred_offsets[v + 1])), and the vertices in the order first

@@ -17,9 +17,9 @@ namespace irreg::graph {
 
 struct VariantInfo {
   std::string name;
-  std::string method;       // what runs, in words (help texts and reports)
-  bool parallel = false;    // has a parallel path; the others run on one thread
-  bool simd = false;        // the seed's SIMD engine: vector ops and utilization are counted
+  std::string method;     // what runs, in words (help texts and reports)
+  bool parallel = false;  // has a parallel path; the others run on one thread
+  bool simd = false;      // the seed's SIMD engine: vector ops and utilization are counted
   // Vertices plus edges per thread below which one more thread costs more than it saves.
   int64_t work_per_thread = int64_t{1} << 17;
 };
@@ -30,8 +30,8 @@ struct AlgorithmInfo {
   std::string function;  // the function of irreg.graph.algorithms that runs it
   bool sourced = false;  // takes a source vertex
   std::vector<std::string> variants;
-  std::string default_variant;              // the fastest method
-  std::vector<std::string> result_fields;   // its result's arrays, in order (then "stats")
+  std::string default_variant;             // the fastest method
+  std::vector<std::string> result_fields;  // its result's arrays, in order (then "stats")
 };
 
 const std::vector<AlgorithmInfo>& Algorithms();

@@ -28,8 +28,8 @@ Variant ParseEngineVariant(const std::string& v) {
 void CheckSource(const Graph& g, VertexId source) {
   const int32_t n = g.layout().csr().n;
   if (source < 0 || source >= n)
-    throw std::invalid_argument("source " + std::to_string(source) + " is not a vertex (n = " +
-                                std::to_string(n) + ")");
+    throw std::invalid_argument("source " + std::to_string(source) +
+                                " is not a vertex (n = " + std::to_string(n) + ")");
 }
 
 // A negative edge weight is an error for SSSP: std::invalid_argument naming the first one.
@@ -38,9 +38,9 @@ void CheckNonNegative(const CsrGraph& csr) {
     if (csr.weights[e] < 0) {
       VertexId u = 0;
       while (csr.offsets[u + 1] <= e) ++u;
-      throw std::invalid_argument("negative weight " + std::to_string(csr.weights[e]) + " on edge (" +
-                                  std::to_string(u) + ", " + std::to_string(csr.targets[e]) +
-                                  "): shortest paths need non-negative weights");
+      throw std::invalid_argument(
+          "negative weight " + std::to_string(csr.weights[e]) + " on edge (" + std::to_string(u) +
+          ", " + std::to_string(csr.targets[e]) + "): shortest paths need non-negative weights");
     }
 }
 
@@ -85,7 +85,8 @@ RunStats RunProgram(const GraphLayout& layout, P* program, const std::string& va
 
 }  // namespace
 
-BfsResult RunBfs(const Graph& g, VertexId source, const std::string& variant, const std::string& isa, int32_t threads) {
+BfsResult RunBfs(const Graph& g, VertexId source, const std::string& variant,
+                 const std::string& isa, int32_t threads) {
   CheckThreads(threads);
   const std::string v = CheckVariant("bfs", variant);
   CheckSource(g, source);
@@ -97,8 +98,7 @@ BfsResult RunBfs(const Graph& g, VertexId source, const std::string& variant, co
   return {std::move(p.depth), std::move(p.parent), stats};
 }
 
-std::vector<uint8_t> RunReachable(const Graph& g, VertexId source, bool reverse,
-                                  int32_t threads) {
+std::vector<uint8_t> RunReachable(const Graph& g, VertexId source, bool reverse, int32_t threads) {
   CheckThreads(threads);
   CheckSource(g, source);
   const GraphLayout& layout = g.layout();
@@ -106,7 +106,8 @@ std::vector<uint8_t> RunReachable(const Graph& g, VertexId source, bool reverse,
   return Reachable(reverse ? layout.in_edges(team.size()) : layout.csr(), source, team.size());
 }
 
-ValueResult RunSssp(const Graph& g, VertexId source, const std::string& variant, const std::string& isa, int32_t threads) {
+ValueResult RunSssp(const Graph& g, VertexId source, const std::string& variant,
+                    const std::string& isa, int32_t threads) {
   CheckThreads(threads);
   const std::string v = CheckVariant("sssp", variant);
   RefuseDijkstraVariant("sssp", v);
@@ -122,7 +123,8 @@ ValueResult RunSssp(const Graph& g, VertexId source, const std::string& variant,
   return {std::move(p.distance), stats};
 }
 
-ValueResult RunSswp(const Graph& g, VertexId source, const std::string& variant, const std::string& isa, int32_t threads) {
+ValueResult RunSswp(const Graph& g, VertexId source, const std::string& variant,
+                    const std::string& isa, int32_t threads) {
   CheckThreads(threads);
   const std::string v = CheckVariant("sswp", variant);
   RefuseDijkstraVariant("sswp", v);
@@ -148,11 +150,11 @@ SettledValues RunDijkstra(const Graph& g, const std::vector<VertexId>& sources,
   });
 }
 
-LabelResult RunWcc(const Graph& g, const std::string& variant, const std::string& isa, int32_t threads) {
+LabelResult RunWcc(const Graph& g, const std::string& variant, const std::string& isa,
+                   int32_t threads) {
   CheckThreads(threads);
   const std::string v = CheckVariant("wcc", variant);
-  if (v == "union-find")
-    return Timed({1}, [&](int32_t) { return UnionFindWcc(g.layout().csr()); });
+  if (v == "union-find") return Timed({1}, [&](int32_t) { return UnionFindWcc(g.layout().csr()); });
   if (v == "afforest")
     return Timed(AskFor(v, g.layout().csr(), threads), [&](int32_t t) {
       // A directed graph's in-edges are used when an earlier call (bottom-up BFS) built them:
@@ -167,7 +169,8 @@ LabelResult RunWcc(const Graph& g, const std::string& variant, const std::string
   return {std::move(p.label), stats};
 }
 
-LabelResult RunTopologicalGenerations(const Graph& g, const std::string& variant, const std::string& isa, int32_t threads) {
+LabelResult RunTopologicalGenerations(const Graph& g, const std::string& variant,
+                                      const std::string& isa, int32_t threads) {
   CheckThreads(threads);
   const std::string v = CheckVariant("ts", variant);
   if (v == "kahn")

@@ -43,7 +43,6 @@ SettledValues RunDijkstra(const Graph& g, const std::vector<VertexId>& sources,
 
 // Reachability from `source` over out-edges, or in-edges when `reverse` (built once, kept in
 // the layout), on a team worth the graph's size. Checks source and threads (invalid_argument).
-std::vector<uint8_t> RunReachable(const Graph& g, VertexId source, bool reverse,
-                                  int32_t threads);
+std::vector<uint8_t> RunReachable(const Graph& g, VertexId source, bool reverse, int32_t threads);
 
 }  // namespace irreg::graph

@@ -10,9 +10,9 @@
 // Data encoding: out-edges in CSR, int32 vertex ids; edge direction is ignored (each edge
 // unites both ends), so the directed CSR serves and no undirected copy is built. Result: per
 // vertex the smallest vertex id of its component.
-#include "graph/fast_kernels.hpp"
-
 #include <numeric>
+
+#include "graph/fast_kernels.hpp"
 
 namespace irreg::graph {
 namespace {

@@ -110,8 +110,8 @@ Box::Box(const double* cell, const bool* pbc, double radius) {
   }
   const int64_t images = int64_t{2 * range_[0] + 1} * (2 * range_[1] + 1) * (2 * range_[2] + 1);
   if (images > (int64_t{1} << 20))
-    throw std::invalid_argument("the cell is too small for the cutoff: " +
-                                std::to_string(images) + " periodic images within reach");
+    throw std::invalid_argument("the cell is too small for the cutoff: " + std::to_string(images) +
+                                " periodic images within reach");
   image_code_.assign(images, -1);
   shifts_.assign(3, 0.0);  // image 0: no shift
   int64_t code = 0;

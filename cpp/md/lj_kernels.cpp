@@ -23,15 +23,15 @@ struct PairCoefficients {
   F lj1, lj2, rc2, inv_span3, lj3, lj4, shift;
 
   static PairCoefficients Broadcast(const md::LjPairCoefficients& p) {
-    return {V::Set1F64(p.lj1), V::Set1F64(p.lj2), V::Set1F64(p.rc2), V::Set1F64(p.inv_span3),
+    return {V::Set1F64(p.lj1), V::Set1F64(p.lj2), V::Set1F64(p.rc2),  V::Set1F64(p.inv_span3),
             V::Set1F64(p.lj3), V::Set1F64(p.lj4), V::Set1F64(p.shift)};
   }
 };
 
 // Energy and virial sums of one sweep, in vectors until the end.
 struct Sums {
-  F energy = V::ZeroF64(), v[6] = {V::ZeroF64(), V::ZeroF64(), V::ZeroF64(),
-                                   V::ZeroF64(), V::ZeroF64(), V::ZeroF64()};
+  F energy = V::ZeroF64(),
+    v[6] = {V::ZeroF64(), V::ZeroF64(), V::ZeroF64(), V::ZeroF64(), V::ZeroF64(), V::ZeroF64()};
 
   void Add(V::MaskF64 m, F u, F fx, F fy, F fz, F dx, F dy, F dz) {
     energy = V::AddF64(energy, V::SelectF64(m, u, V::ZeroF64()));
@@ -56,8 +56,7 @@ F PairForce(const PairCoefficients& c, F ro2, V::MaskF64 m, F r2, F* u) {
   const F one = V::Set1F64(1.0), zero = V::ZeroF64();
   const F inv_r2 = V::DivF64(one, V::SelectF64(m, r2, one));
   const F s = V::MulF64(V::MulF64(inv_r2, inv_r2), inv_r2);
-  F du = V::MulF64(V::SubF64(zero, V::MulF64(inv_r2, s)),
-                   V::SubF64(V::MulF64(c.lj1, s), c.lj2));
+  F du = V::MulF64(V::SubF64(zero, V::MulF64(inv_r2, s)), V::SubF64(V::MulF64(c.lj1, s), c.lj2));
   if (kEnergy || kSmooth)
     *u = V::SubF64(V::MulF64(s, V::SubF64(V::MulF64(c.lj3, s), c.lj4)), c.shift);
   if (kSmooth) {

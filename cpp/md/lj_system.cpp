@@ -88,9 +88,10 @@ LjSystem::LjSystem(const LjOptions& options) : opt_(options) {
                 "pair_epsilon" + at + " must be a finite number, got " + Number(eps[ab]));
         Require(std::isfinite(rc[ab]) && rc[ab] > 0,
                 "pair_rc" + at + " must be a positive cutoff, got " + Number(rc[ab]));
-        for (const auto& [name, table] : {std::pair<const char*, const std::vector<double>*>{
-                                              "pair_epsilon", &eps},
-                                          {"pair_sigma", &sigma}, {"pair_rc", &rc}})
+        for (const auto& [name, table] :
+             {std::pair<const char*, const std::vector<double>*>{"pair_epsilon", &eps},
+              {"pair_sigma", &sigma},
+              {"pair_rc", &rc}})
           Require((*table)[ab] == (*table)[ba],
                   std::string(name) + " must be symmetric: " + name + at + " = " +
                       Number((*table)[ab]) + " but " + name + "[" + std::to_string(b) + ", " +
@@ -100,9 +101,10 @@ LjSystem::LjSystem(const LjOptions& options) : opt_(options) {
   const double min_rc = *std::min_element(rc.begin(), rc.end());
   const double min_sigma = *std::min_element(sigma.begin(), sigma.end());
   if (o.smooth)
-    Require(o.ro >= 0 && o.ro < min_rc, "ro must satisfy 0 <= ro < rc (every pair's) with "
-                                         "smooth=True, got ro=" + Number(o.ro) + ", rc=" +
-                                         Number(min_rc));
+    Require(o.ro >= 0 && o.ro < min_rc,
+            "ro must satisfy 0 <= ro < rc (every pair's) with "
+            "smooth=True, got ro=" +
+                Number(o.ro) + ", rc=" + Number(min_rc));
   Require(std::isfinite(o.skin) && o.skin >= 0, "skin must be >= 0, got " + Number(o.skin));
   Require(o.rebuild_every >= 0,
           "rebuild_every must be >= 0 (0: when an atom moved more than skin / 2), got " +
@@ -198,8 +200,8 @@ void LjSystem::LoadPositions(const double* positions, double* max_displacement2)
   if (!std::isfinite(checksum)) {
     for (int64_t i = 0; i < 3 * n_; ++i)
       if (!std::isfinite(positions[i]))
-        throw std::invalid_argument("position of atom " + std::to_string(i / 3) + " is not finite (" +
-                                    std::to_string(positions[i]) + ")");
+        throw std::invalid_argument("position of atom " + std::to_string(i / 3) +
+                                    " is not finite (" + std::to_string(positions[i]) + ")");
     throw std::invalid_argument("positions are too large to be summed: not a physical system");
   }
   *max_displacement2 = track ? worst : INFINITY;
@@ -253,8 +255,8 @@ void LjSystem::Rebuild() {
   if (opt_.regroup != Regroup::kNone) {
     const bool fresh = index_ == nullptr || index_->geometry().n_cols != n_cols;
     if (fresh)
-      index_ = std::make_unique<IndexCollection>(static_cast<int32_t>(n_), static_cast<int32_t>(n_cols),
-                                                 tile_, ConflictRule::kBothEnds);
+      index_ = std::make_unique<IndexCollection>(
+          static_cast<int32_t>(n_), static_cast<int32_t>(n_cols), tile_, ConflictRule::kBothEnds);
     index_->set_threads(team_);
     index_->set_refill_holes(opt_.regroup == Regroup::kIncremental);
     if (fresh || opt_.regroup == Regroup::kFull) {  // Regroup-All groups every pair again
@@ -273,7 +275,7 @@ void LjSystem::Rebuild() {
     coloured_ = false;
     stats_.groups = static_cast<int64_t>(sweep_groups_.size());
     stats_.slots = stats_.groups * kLanes;
-    stats_.active_slots = rec.pairs;  // the half list holds each pair once: one slot each
+    stats_.active_slots = rec.pairs;          // the half list holds each pair once: one slot each
     if (rec.compacted) ++stats_.compactions;  // Inc-Group regroups its list instead (RegroupAll)
   } else {
     rec.added = rec.pairs;
@@ -371,7 +373,8 @@ UpdateStats LjSystem::MergeIntoIndex() {
           const size_t sizes[4] = {d.vanished.size(), d.new_rows.size(), d.new_cols.size(),
                                    d.new_ids.size()};
           for (int l = 0; l < 4; ++l)
-            at[l * (chunks + 1) + c + 1] = at[l * (chunks + 1) + c] + static_cast<int64_t>(sizes[l]);
+            at[l * (chunks + 1) + c + 1] =
+                at[l * (chunks + 1) + c] + static_cast<int64_t>(sizes[l]);
           all.found += d.found;
         }
         all.vanished.resize(at[chunks]);
@@ -669,8 +672,8 @@ void LjSystem::Compute(const double* positions, bool energy_virial, double* forc
   // moved2 compares unwrapped positions, so an atom moved by a cell vector counts as moved.
   const bool moved_far = moved2 > half_skin * half_skin;
   const bool scheduled = opt_.rebuild_every > 0;
-  const bool due = scheduled ? since_build_ >= opt_.rebuild_every || (opt_.check && moved_far)
-                             : moved_far;
+  const bool due =
+      scheduled ? since_build_ >= opt_.rebuild_every || (opt_.check && moved_far) : moved_far;
   double other = Since(t0);
   if (need_build_ || due) {
     Rebuild();

@@ -13,10 +13,9 @@
 #include <string>
 #include <vector>
 
+#include "core/named_values.hpp"
 #include "md/box.hpp"
 #include "md/lj_coefficients.hpp"
-#include "md/md_kernels.hpp"
-#include "core/named_values.hpp"
 #include "md/md_kernels.hpp"
 #include "md/neighbor_build.hpp"
 #include "tiling/index_collection.hpp"
@@ -59,9 +58,9 @@ struct LjOptions {
   bool check = true;
   Regroup regroup = Regroup::kIncremental;
   NeighborMethod neighbor = NeighborMethod::kBinned;
-  int32_t tile_size = 0;  // 0: kDefaultMdTileSize
-  std::string isa;        // "": the ISA that ran a force probe fastest here (lj_isa_choice.hpp)
-  bool reorder = true;    // renumber atoms along a Morton curve of bins at the first build
+  int32_t tile_size = 0;      // 0: kDefaultMdTileSize
+  std::string isa;            // "": the ISA that ran a force probe fastest here (lj_isa_choice.hpp)
+  bool reorder = true;        // renumber atoms along a Morton curve of bins at the first build
   double min_distance = 0.0;  // closer atoms are an error; <= 0: 1e-2 sigma
   // OpenMP threads of the neighbour build, the regroup and the grouped force kernel. 1 is the
   // seed's serial code path, with no parallel region at all.
@@ -84,13 +83,13 @@ struct RebuildRecord {
 
 // Bytes held by a system, by what they are for (LjSystem::MemoryBytes, `stats()["memory"]`).
 struct LjMemory {
-  int64_t atoms = 0;        // positions, forces, offsets, order, types (per atom)
-  int64_t pair_lists = 0;   // the current and the previous half list (per pair)
-  int64_t slot_map = 0;     // pair -> slot of the current list and the merge's next one
-  int64_t mark = 0;         // Inc-Group's mark tables (per atom and thread)
-  int64_t index = 0;        // the grouped slots and groups (per slot)
-  int64_t index_search = 0; // the generations' Index (Search-and-Activate's; per pair)
-  int64_t scratch = 0;      // kept between rebuilds: rows of a regroup, sweep order, buffers
+  int64_t atoms = 0;         // positions, forces, offsets, order, types (per atom)
+  int64_t pair_lists = 0;    // the current and the previous half list (per pair)
+  int64_t slot_map = 0;      // pair -> slot of the current list and the merge's next one
+  int64_t mark = 0;          // Inc-Group's mark tables (per atom and thread)
+  int64_t index = 0;         // the grouped slots and groups (per slot)
+  int64_t index_search = 0;  // the generations' Index (Search-and-Activate's; per pair)
+  int64_t scratch = 0;       // kept between rebuilds: rows of a regroup, sweep order, buffers
   int64_t total() const {
     return atoms + pair_lists + slot_map + mark + index + index_search + scratch;
   }
@@ -181,7 +180,7 @@ class LjSystem {
   // Inc-Group's merge: the previous list (rows sorted) and the slot of each of its pairs.
   PairList previous_;
   std::vector<int32_t> slot_of_pair_, next_slot_;  // next: the new list's, during a merge
-  std::vector<int64_t> mark_;  // per thread, per atom (or column): see MergeIntoIndex
+  std::vector<int64_t> mark_;          // per thread, per atom (or column): see MergeIntoIndex
   std::vector<int32_t> sweep_groups_;  // active groups in tile order (new generations interleaved)
   // kColouring: sweep_groups_ reordered colour by colour; a task is one tile's run of groups.
   std::vector<int32_t> colour_groups_;
@@ -189,7 +188,7 @@ class LjSystem {
   std::vector<int64_t> colour_begin_;  // per colour + 1, into tasks
   bool coloured_ = false;              // colour_groups_ matches sweep_groups_
   std::vector<LjTotals> task_totals_;
-  std::vector<double> buffers_;        // kBuffers: threads - 1 force arrays of 4 n
+  std::vector<double> buffers_;  // kBuffers: threads - 1 force arrays of 4 n
   bool need_build_ = true;
   bool stale_ = false;  // this list was already counted in dangerous_builds
   int64_t since_build_ = 0;

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-
 #include <string>
 
 #include "core/isa_tables.hpp"

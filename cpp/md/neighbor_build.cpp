@@ -25,8 +25,8 @@ std::vector<double> FractionalCoordinates(const double* pos, int64_t n, const Bo
 struct Binning {
   int32_t bins[3];
   int32_t reach[3];
-  double width[3];  // Cartesian distance between a bin's two planes
-  double lo[3], scale[3];  // bin coordinate = (s - lo) * scale
+  double width[3];                 // Cartesian distance between a bin's two planes
+  double lo[3], scale[3];          // bin coordinate = (s - lo) * scale
   std::vector<int32_t> bin_of;     // per atom
   std::vector<int32_t> coords;     // per atom, 3: the bin's (a, b, c)
   std::vector<int32_t> bin_begin;  // per bin + 1, into atoms
@@ -42,12 +42,14 @@ struct Binning {
       span[a] = 1.0;
       if (!box.periodic(a) && n > 0) {
         double mn = std::numeric_limits<double>::infinity(), mx = -mn;
-        for (int64_t i = 0; i < n; ++i) mn = std::min(mn, s[3 * i + a]), mx = std::max(mx, s[3 * i + a]);
+        for (int64_t i = 0; i < n; ++i)
+          mn = std::min(mn, s[3 * i + a]), mx = std::max(mx, s[3 * i + a]);
         lo[a] = mn;
         span[a] = std::max(mx - mn, 1e-12);
       }
       const double length = span[a] * box.height(a);  // Cartesian extent across the planes
-      bins[a] = static_cast<int32_t>(std::max(1.0, std::min(1024.0, std::floor(length / min_width))));
+      bins[a] =
+          static_cast<int32_t>(std::max(1.0, std::min(1024.0, std::floor(length / min_width))));
       total *= bins[a];
     }
     const int64_t cap = std::max<int64_t>(64, max_bins_per_atom * n);
@@ -91,7 +93,9 @@ struct Binning {
 
 int32_t FloorDiv(int32_t x, int32_t m) { return x >= 0 ? x / m : -((-x + m - 1) / m); }
 
-bool PositiveImage(int a, int b, int c) { return a > 0 || (a == 0 && (b > 0 || (b == 0 && c > 0))); }
+bool PositiveImage(int a, int b, int c) {
+  return a > 0 || (a == 0 && (b > 0 || (b == 0 && c > 0)));
+}
 
 struct Emitter {
   const double* pos;
@@ -117,7 +121,8 @@ struct Emitter {
   }
   // The closest contact so far; the first of equally close ones stays.
   void NoteClose(int32_t i, int32_t j, double r2) {
-    if (close->i < 0 || r2 < close->distance * close->distance) *close = CloseContact{i, j, std::sqrt(r2)};
+    if (close->i < 0 || r2 < close->distance * close->distance)
+      *close = CloseContact{i, j, std::sqrt(r2)};
   }
 };
 
@@ -133,8 +138,8 @@ struct RowRange {
 // row by row; on more, chunks of rows on their own buffers, concatenated in row order after a
 // prefix sum of their sizes, so the list (and the closest contact) are the serial ones exactly.
 template <typename RowFn>
-void BuildRows(int64_t n, int32_t threads, const Emitter& proto, PairList* out,
-               CloseContact* close, RowFn&& row) {
+void BuildRows(int64_t n, int32_t threads, const Emitter& proto, PairList* out, CloseContact* close,
+               RowFn&& row) {
   if (threads <= 1 || n < 2) {
     Emitter emit = proto;
     emit.cols = &out->cols;
@@ -160,13 +165,15 @@ void BuildRows(int64_t n, int32_t threads, const Emitter& proto, PairList* out,
     }
 #pragma omp single
     {
-      for (int64_t c = 0; c < chunks; ++c) base[c + 1] = base[c] + static_cast<int64_t>(part[c].size());
+      for (int64_t c = 0; c < chunks; ++c)
+        base[c + 1] = base[c] + static_cast<int64_t>(part[c].size());
       out->cols.resize(base[chunks]);
     }
 #pragma omp for schedule(dynamic, 1)
     for (int64_t c = 0; c < chunks; ++c) {
       std::copy(part[c].begin(), part[c].end(), out->cols.begin() + base[c]);
-      for (int64_t i = n * c / chunks; i < n * (c + 1) / chunks; ++i) out->row_begin[i + 1] += base[c];
+      for (int64_t i = n * c / chunks; i < n * (c + 1) / chunks; ++i)
+        out->row_begin[i + 1] += base[c];
     }
   }
   // The serial scan keeps the first of equally close contacts: so does a merge in row order.
@@ -365,7 +372,9 @@ void BuildAllPairs(const double* pos, int64_t n, const Box& box, double radius, 
             const int32_t j = static_cast<int32_t>(j0 + q);
             int img[3];
             for (int a = 0; a < 3; ++a)
-              img[a] = box.periodic(a) ? -static_cast<int>(std::nearbyint(s[3 * j + a] - s[3 * i + a])) : 0;
+              img[a] = box.periodic(a)
+                           ? -static_cast<int>(std::nearbyint(s[3 * j + a] - s[3 * i + a]))
+                           : 0;
             emit.Offer(i, j, img[0], img[1], img[2]);
           }
         }
@@ -398,14 +407,15 @@ void BuildAllPairs(const double* pos, int64_t n, const Box& box, double radius, 
 }  // namespace
 
 void BuildPairs(NeighborMethod method, const double* positions, int64_t n, const Box& box,
-                double radius, int32_t log2_columns_per_image, double min_distance,
-                PairList* out, CloseContact* close, int32_t threads) {
+                double radius, int32_t log2_columns_per_image, double min_distance, PairList* out,
+                CloseContact* close, int32_t threads) {
   out->log2_columns_per_image = log2_columns_per_image;
   out->row_begin.assign(n + 1, 0);
   out->cols.clear();
   *close = CloseContact{};
-  const Emitter proto{positions, box, radius * radius, min_distance * min_distance,
-                      log2_columns_per_image, nullptr, nullptr};
+  const Emitter proto{
+      positions, box,    radius * radius, min_distance * min_distance, log2_columns_per_image,
+      nullptr,   nullptr};
   if (method == NeighborMethod::kBinned)
     BuildBinned(positions, n, box, radius, threads, proto, out, close);
   else

@@ -44,8 +44,8 @@ struct CloseContact {
 // periodic axes. 2^log2_columns_per_image must be >= n. With threads > 1, chunks of rows are
 // built on OpenMP threads and concatenated: the list is the serial one, entry for entry.
 void BuildPairs(NeighborMethod method, const double* positions, int64_t n, const Box& box,
-                double radius, int32_t log2_columns_per_image, double min_distance,
-                PairList* out, CloseContact* close, int32_t threads = 1);
+                double radius, int32_t log2_columns_per_image, double min_distance, PairList* out,
+                CloseContact* close, int32_t threads = 1);
 
 // Order of atoms by bin (bins of at least `radius`, visited in Morton order), for a locality-
 // preserving renumbering at the first build.

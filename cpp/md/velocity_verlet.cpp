@@ -1,16 +1,20 @@
 #include "md/velocity_verlet.hpp"
 
-#include "core/interrupt.hpp"
-
 #include <stdexcept>
 #include <utility>
+
+#include "core/interrupt.hpp"
 
 namespace irreg::md {
 
 VelocityVerlet::VelocityVerlet(LjSystem* system, std::vector<double> positions,
                                std::vector<double> velocities, double mass, double dt,
                                double volume)
-    : system_(system), x_(std::move(positions)), v_(std::move(velocities)), mass_(mass), dt_(dt),
+    : system_(system),
+      x_(std::move(positions)),
+      v_(std::move(velocities)),
+      mass_(mass),
+      dt_(dt),
       volume_(volume) {
   const int64_t n = system_->num_atoms();
   if (static_cast<int64_t>(x_.size()) != 3 * n || static_cast<int64_t>(v_.size()) != 3 * n)

@@ -11,10 +11,10 @@ namespace irreg::md {
 
 struct ThermoRow {
   int64_t step;
-  double temperature;      // 2 KE / (3N - 3), as LAMMPS counts degrees of freedom
+  double temperature;  // 2 KE / (3N - 3), as LAMMPS counts degrees of freedom
   double pe_per_atom;
   double etotal_per_atom;
-  double pressure;         // (2 KE - trace(virial)) / (3 V): LAMMPS's compute pressure
+  double pressure;  // (2 KE - trace(virial)) / (3 V): LAMMPS's compute pressure
 };
 
 class VelocityVerlet {

@@ -44,8 +44,8 @@ inline simde__m512i mask_i32gather_epi32(simde__m512i src, simde__mmask16 k, sim
   return simde_mm512_loadu_si512(out);
 }
 
-inline void mask_i32scatter_epi32(void* base, simde__mmask16 k, simde__m512i vindex,
-                                  simde__m512i a, int scale) {
+inline void mask_i32scatter_epi32(void* base, simde__mmask16 k, simde__m512i vindex, simde__m512i a,
+                                  int scale) {
   int32_t idx[16], in[16];
   simde_mm512_storeu_si512(idx, vindex);
   simde_mm512_storeu_si512(in, a);
@@ -108,8 +108,9 @@ inline void mask_i32scatter_pd(void* base, simde__mmask8 k, simde__m256i vindex,
 #undef _mm512_i32scatter_pd
 #define _mm512_mask_i32gather_epi32(src, k, vindex, base, scale) \
   ::irreg::simd::emu::mask_i32gather_epi32((src), (k), (vindex), (base), (scale))
-#define _mm512_i32gather_epi32(vindex, base, scale) \
-  ::irreg::simd::emu::mask_i32gather_epi32(simde_mm512_setzero_si512(), 0xFFFF, (vindex), (base), (scale))
+#define _mm512_i32gather_epi32(vindex, base, scale)                                               \
+  ::irreg::simd::emu::mask_i32gather_epi32(simde_mm512_setzero_si512(), 0xFFFF, (vindex), (base), \
+                                           (scale))
 #define _mm512_mask_i32scatter_epi32(base, k, vindex, a, scale) \
   ::irreg::simd::emu::mask_i32scatter_epi32((base), (k), (vindex), (a), (scale))
 #define _mm512_i32scatter_epi32(base, vindex, a, scale) \
@@ -130,7 +131,6 @@ inline void mask_i32scatter_pd(void* base, simde__mmask8 k, simde__m256i vindex,
   ::irreg::simd::emu::mask_i32scatter_pd((base), (k), (vindex), (a), (scale))
 #define _mm512_i32scatter_pd(base, vindex, a, scale) \
   ::irreg::simd::emu::mask_i32scatter_pd((base), 0xFF, (vindex), (a), (scale))
-
 
 // SIMDe 0.7.4 declares this one's native alias under the _mm512 name (a typo in cmpge.h).
 #undef _mm256_cmpge_epi32_mask

@@ -5,13 +5,19 @@
 
 #if defined(IRREG_TARGET_AVX512)
 #include "simd/vec_avx512.hpp"
-namespace irreg::IRREG_ISA_NS::simd { using Vec = Avx512; }
+namespace irreg::IRREG_ISA_NS::simd {
+using Vec = Avx512;
+}
 #elif defined(IRREG_TARGET_AVX2)
 #include "simd/vec_avx2.hpp"
-namespace irreg::IRREG_ISA_NS::simd { using Vec = Avx2; }
+namespace irreg::IRREG_ISA_NS::simd {
+using Vec = Avx2;
+}
 #elif defined(IRREG_TARGET_SCALAR)
 #include "simd/vec_scalar.hpp"
-namespace irreg::IRREG_ISA_NS::simd { using Vec = Scalar; }
+namespace irreg::IRREG_ISA_NS::simd {
+using Vec = Scalar;
+}
 #else
 #error "compile kernels with one of IRREG_TARGET_SCALAR/AVX2/AVX512 (see CMakeLists.txt)"
 #endif

@@ -34,7 +34,9 @@ struct Avx2 {
   using MaskF64 = __m256d;
   using F64 = __m256d;
 
-  static I32 Load(const int32_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
+  static I32 Load(const int32_t* p) {
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+  }
   static void Store(int32_t* p, I32 v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
   static I32 Set1(int32_t x) { return _mm256_set1_epi32(x); }
   static I32 Add(I32 a, I32 b) { return _mm256_add_epi32(a, b); }
@@ -46,7 +48,9 @@ struct Avx2 {
   static I32 Select(Mask m, I32 a, I32 b) { return _mm256_blendv_epi8(b, a, m); }
   static Mask MaskAnd(Mask a, Mask b) { return _mm256_and_si256(a, b); }
   static Mask MaskAndNot(Mask a, Mask b) { return _mm256_andnot_si256(b, a); }
-  static unsigned Bits(Mask m) { return static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(m))); }
+  static unsigned Bits(Mask m) {
+    return static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(m)));
+  }
   static bool Any(Mask m) { return !_mm256_testz_si256(m, m); }
   static int PopCount(Mask m) { return __builtin_popcount(Bits(m)); }
   static I32 Gather(I32 src, Mask m, const int32_t* base, I32 idx) {
@@ -65,16 +69,20 @@ struct Avx2 {
   static I32 Max(I32 a, I32 b) { return _mm256_max_epi32(a, b); }
   static Mask MaskFromBits(unsigned bits) {
     const __m256i lane_bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
-    return _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(static_cast<int>(bits)), lane_bit), lane_bit);
+    return _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(static_cast<int>(bits)), lane_bit),
+                              lane_bit);
   }
   // No compress instruction: a 256-entry table of packed lane numbers drives a permute.
   static int CompressStore(int32_t* out, Mask m, I32 v) {
     const unsigned bits = Bits(m);
-    const __m256i order = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(static_cast<long long>(kCompressOrder.lanes[bits])));
+    const __m256i order =
+        _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(static_cast<long long>(kCompressOrder.lanes[bits])));
     Store(out, _mm256_permutevar8x32_epi32(v, order));
     return __builtin_popcount(bits);
   }
-  static IdxF64 LoadIdxF64(const int32_t* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
+  static IdxF64 LoadIdxF64(const int32_t* p) {
+    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  }
   static MaskF64 NonNegativeF64(IdxF64 i) {
     return _mm256_castsi256_pd(_mm256_cvtepi32_epi64(_mm_cmpgt_epi32(i, _mm_set1_epi32(-1))));
   }

@@ -58,8 +58,12 @@ struct Avx512 {
     return _mm512_mask_test_epi32_mask(m, earlier_equal, _mm512_set1_epi32(m)) != 0;
   }
 
-  static IdxF64 LoadIdxF64(const int32_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
-  static MaskF64 NonNegativeF64(IdxF64 i) { return _mm256_cmpge_epi32_mask(i, _mm256_setzero_si256()); }
+  static IdxF64 LoadIdxF64(const int32_t* p) {
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+  }
+  static MaskF64 NonNegativeF64(IdxF64 i) {
+    return _mm256_cmpge_epi32_mask(i, _mm256_setzero_si256());
+  }
   static bool AnyF64(MaskF64 m) { return m != 0; }
   static F64 LoadF64(const double* p) { return _mm512_loadu_pd(p); }
   static void StoreF64(double* p, F64 v) { _mm512_storeu_pd(p, v); }

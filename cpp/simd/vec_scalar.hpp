@@ -21,7 +21,9 @@ struct Scalar {
   static void Store(int32_t* p, I32 v) { *p = v; }
   static I32 Set1(int32_t x) { return x; }
   static I32 Add(I32 a, I32 b) { return a + b; }
-  static I32 ShiftRight(I32 a, int n) { return static_cast<int32_t>(static_cast<uint32_t>(a) >> n); }
+  static I32 ShiftRight(I32 a, int n) {
+    return static_cast<int32_t>(static_cast<uint32_t>(a) >> n);
+  }
   static I32 ShiftLeft(I32 a, int n) { return static_cast<int32_t>(static_cast<uint32_t>(a) << n); }
   static Mask Eq(I32 a, I32 b) { return a == b; }
   static Mask Lt(I32 a, I32 b) { return a < b; }

@@ -42,8 +42,10 @@ struct XyzRows {
     __m256d xs[kQuads], ys[kQuads], zs[kQuads];
     for (int q = 0; q < kQuads; ++q) {
       const __m256d* r = d + 4 * q;
-      const __m256d ab_even = _mm256_unpacklo_pd(r[0], r[1]), ab_odd = _mm256_unpackhi_pd(r[0], r[1]);
-      const __m256d cd_even = _mm256_unpacklo_pd(r[2], r[3]), cd_odd = _mm256_unpackhi_pd(r[2], r[3]);
+      const __m256d ab_even = _mm256_unpacklo_pd(r[0], r[1]),
+                    ab_odd = _mm256_unpackhi_pd(r[0], r[1]);
+      const __m256d cd_even = _mm256_unpacklo_pd(r[2], r[3]),
+                    cd_odd = _mm256_unpackhi_pd(r[2], r[3]);
       xs[q] = _mm256_permute2f128_pd(ab_even, cd_even, 0x20);
       ys[q] = _mm256_permute2f128_pd(ab_odd, cd_odd, 0x20);
       zs[q] = _mm256_permute2f128_pd(ab_even, cd_even, 0x31);

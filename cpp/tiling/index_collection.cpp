@@ -24,8 +24,8 @@ const double kDefaultCompactThreshold = 0.25;
 const int32_t kDefaultTileSize = 512;
 
 IndexCollection::IndexCollection(int32_t n_rows, int32_t n_cols, int32_t tile_size,
-                                 ConflictRule rule, double compact_threshold,
-                                 int max_generations, Grouping grouping)
+                                 ConflictRule rule, double compact_threshold, int max_generations,
+                                 Grouping grouping)
     : geo_(n_rows, n_cols, tile_size),
       rule_(rule),
       grouping_(grouping),
@@ -34,8 +34,7 @@ IndexCollection::IndexCollection(int32_t n_rows, int32_t n_cols, int32_t tile_si
   if (!(compact_threshold > 0.0 && compact_threshold <= 1.0))
     throw std::invalid_argument("compact_threshold must be in (0, 1], got " +
                                 std::to_string(compact_threshold));
-  if (max_generations < 1)
-    throw std::invalid_argument("max_generations must be at least 1");
+  if (max_generations < 1) throw std::invalid_argument("max_generations must be at least 1");
 }
 
 void IndexCollection::set_threads(int32_t threads) {
@@ -65,16 +64,15 @@ void IndexCollection::Clear() {
   group_listed_.clear();
 }
 
-void IndexCollection::Build(const int32_t* rows, const int32_t* cols, const EdgeId* ids,
-                            int64_t n, bool active, const TilingKernels& k) {
+void IndexCollection::Build(const int32_t* rows, const int32_t* cols, const EdgeId* ids, int64_t n,
+                            bool active, const TilingKernels& k) {
   Validate(rows, cols, n);
   Clear();
   AppendGeneration(rows, cols, ids, n, active, k);
 }
 
-void IndexCollection::AppendGeneration(const int32_t* rows, const int32_t* cols,
-                                       const EdgeId* ids, int64_t n, bool active,
-                                       const TilingKernels& k) {
+void IndexCollection::AppendGeneration(const int32_t* rows, const int32_t* cols, const EdgeId* ids,
+                                       int64_t n, bool active, const TilingKernels& k) {
   const int64_t first_group = slots_.num_groups();
   const int64_t first_slot = slots_.num_slots();
   generations_.push_back(TileAndGroup(rows, cols, ids, n, geo_, rule_, grouping_, active, k,
@@ -90,8 +88,8 @@ void IndexCollection::AppendGeneration(const int32_t* rows, const int32_t* cols,
     for (int64_t s = first_slot; s < slots_.num_slots(); ++s)
       if (slots_.xcoord[s] < 0) pending_holes_.push_back(static_cast<int32_t>(s));
     if (first_slot == 0)
-      built_fill_ = static_cast<double>(n) /
-                    static_cast<double>(std::max<int64_t>(slots_.num_slots(), 1));
+      built_fill_ =
+          static_cast<double>(n) / static_cast<double>(std::max<int64_t>(slots_.num_slots(), 1));
   }
   if (!active) return;
   for (int64_t g = first_group; g < slots_.num_groups(); ++g) {
@@ -337,8 +335,7 @@ std::vector<int64_t> IndexCollection::RefillHoles(const int32_t* new_rows, const
       while (e_end < e_last && edge_keys[e_end] == key) ++e_end;
       tile_begin = std::lower_bound(tile_begin, hole_keys_.end(), key);
       size_t h = tile_begin - hole_keys_.begin();  // advances past the holes used up front
-      const size_t h_end =
-          std::upper_bound(tile_begin, hole_keys_.end(), key) - hole_keys_.begin();
+      const size_t h_end = std::upper_bound(tile_begin, hole_keys_.end(), key) - hole_keys_.begin();
       for (; e < e_end; ++e) {
         const int64_t q = edge_order[e];
         const int32_t x = new_rows[q] & ~tile_mask, y = new_cols[q] & ~tile_mask;
@@ -382,7 +379,8 @@ std::vector<int64_t> IndexCollection::RefillHoles(const int32_t* new_rows, const
 #pragma omp parallel for num_threads(threads_) schedule(dynamic, 1)
     for (int64_t c = 0; c < chunks; ++c)
       refill_range(start[c], std::max(start[c], start[c + 1]), &part[c]);
-    for (const std::vector<int32_t>& p : part) refilled_.insert(refilled_.end(), p.begin(), p.end());
+    for (const std::vector<int32_t>& p : part)
+      refilled_.insert(refilled_.end(), p.begin(), p.end());
   }
   std::vector<int64_t> left;
   left.reserve(n_new - static_cast<int64_t>(refilled_.size()));
@@ -407,8 +405,7 @@ void IndexCollection::ActiveEdges(std::vector<int32_t>* rows, std::vector<int32_
     ActiveEdgesInParallel(rows, cols, ids);
     return;
   }
-  std::vector<int32_t> groups(active_groups_.data(),
-                              active_groups_.data() + active_groups_.size());
+  std::vector<int32_t> groups(active_groups_.data(), active_groups_.data() + active_groups_.size());
   std::sort(groups.begin(), groups.end());
   rows->clear();
   cols->clear();
@@ -428,8 +425,7 @@ void IndexCollection::ActiveEdges(std::vector<int32_t>* rows, std::vector<int32_
 // The serial walk's order (listed groups ascending, lanes in order) from shares of the group
 // ids: group_listed_ marks exactly the groups of active_groups_, so a scan of it replaces the
 // sort. Each share counts its active slots, then writes them at its offset.
-void IndexCollection::ActiveEdgesInParallel(std::vector<int32_t>* rows,
-                                            std::vector<int32_t>* cols,
+void IndexCollection::ActiveEdgesInParallel(std::vector<int32_t>* rows, std::vector<int32_t>* cols,
                                             std::vector<EdgeId>* ids) const {
   const int64_t num_groups = slots_.num_groups();
   const int64_t shares = std::min<int64_t>(std::max<int64_t>(num_groups, 1), 4 * threads_);

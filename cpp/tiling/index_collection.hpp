@@ -26,10 +26,10 @@ inline constexpr int kDefaultMaxGenerations = 8;
 extern const int32_t kDefaultTileSize;
 
 struct UpdateStats {
-  int64_t found = 0;      // edges re-activated in an existing generation
-  int64_t added = 0;      // distinct new edges: refilled into holes or in a new generation
-  int64_t refilled = 0;   // of those, placed into holes of existing groups (refill mode)
-  int64_t holes = 0;      // indexed edges not in the current set, after the update
+  int64_t found = 0;     // edges re-activated in an existing generation
+  int64_t added = 0;     // distinct new edges: refilled into holes or in a new generation
+  int64_t refilled = 0;  // of those, placed into holes of existing groups (refill mode)
+  int64_t holes = 0;     // indexed edges not in the current set, after the update
   bool compacted = false;
   bool compact_due = false;  // UpdateFromDiff(may_compact=false): the caller should regroup
 };
@@ -128,13 +128,13 @@ class IndexCollection {
   int64_t num_compactions_ = 0;
   int32_t threads_ = 1;
   bool refill_holes_ = false;
-  bool unsearchable_ = false;    // refill mode dropped the Index: Locate & co. refuse
+  bool unsearchable_ = false;  // refill mode dropped the Index: Locate & co. refuse
   // Refill mode: every hole slot, sorted by tile, with its tile key; and the holes made since
   // the last refill, not yet sorted in.
   std::vector<int32_t> holes_, pending_holes_;
   std::vector<uint64_t> hole_keys_;
   std::vector<int32_t> refilled_;
-  double built_fill_ = 1.0;      // refill mode: share of lanes in use after the last build
+  double built_fill_ = 1.0;  // refill mode: share of lanes in use after the last build
 };
 
 }  // namespace irreg

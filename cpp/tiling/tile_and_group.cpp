@@ -38,8 +38,9 @@ void AppendGroup(const GroupBuffer& g, int32_t row_base, int32_t col_base, bool 
                  GroupedSlots* slots, std::vector<int32_t>* pos) {
   const int64_t first_slot = slots->num_groups() * kLanes;
   if (first_slot + kLanes > INT32_MAX)
-    throw std::length_error("grouped index would exceed 2^31 slots; split the edges over "
-                            "several indexes");
+    throw std::length_error(
+        "grouped index would exceed 2^31 slots; split the edges over "
+        "several indexes");
   slots->row_base.push_back(row_base);
   slots->col_base.push_back(col_base);
   slots->xcoord.resize(first_slot + kLanes, -1);
@@ -64,8 +65,12 @@ class TileGrouper {
  public:
   TileGrouper(int32_t tile_size, ConflictRule rule, bool active, GroupedSlots* slots,
               std::vector<int32_t>* pos)
-      : rule_(rule), active_(active), slots_(slots), pos_(pos),
-        row_mask_(tile_size, 0), col_mask_(tile_size, 0) {}
+      : rule_(rule),
+        active_(active),
+        slots_(slots),
+        pos_(pos),
+        row_mask_(tile_size, 0),
+        col_mask_(tile_size, 0) {}
 
   void BeginTile(int32_t row_base, int32_t col_base) {
     row_base_ = row_base;
@@ -157,8 +162,7 @@ class FirstFitGrouper {
     for (size_t g = first_open_; g < groups_.size(); ++g) {
       if (groups_[g].count < kLanes && Fits(groups_[g], local_row, local_col)) {
         groups_[g].Add(k, local_row, local_col, id);
-        while (first_open_ < groups_.size() && groups_[first_open_].count == kLanes)
-          ++first_open_;
+        while (first_open_ < groups_.size() && groups_[first_open_].count == kLanes) ++first_open_;
         return;
       }
     }
@@ -167,7 +171,8 @@ class FirstFitGrouper {
   }
 
   void EndTile() {
-    for (const GroupBuffer& g : groups_) AppendGroup(g, row_base_, col_base_, active_, slots_, pos_);
+    for (const GroupBuffer& g : groups_)
+      AppendGroup(g, row_base_, col_base_, active_, slots_, pos_);
     groups_.clear();
   }
 
@@ -193,11 +198,11 @@ class FirstFitGrouper {
 // boundaries), feeding them to a grouper. index and the grouper's pos are indexed by edge k;
 // index_begin gets k, group_begin the group count of `slots`.
 template <typename Grouper>
-void GroupTiles(const std::vector<uint64_t>& keys, const std::vector<int32_t>& order,
-                int64_t first, int64_t last, const EdgeId* edge_ids, const TileGeometry& geo,
-                Grouper* grouper, std::vector<TileKey>* tile_keys,
-                std::vector<int32_t>* index_begin, std::vector<int32_t>* index,
-                std::vector<int32_t>* group_begin, GroupedSlots* slots) {
+void GroupTiles(const std::vector<uint64_t>& keys, const std::vector<int32_t>& order, int64_t first,
+                int64_t last, const EdgeId* edge_ids, const TileGeometry& geo, Grouper* grouper,
+                std::vector<TileKey>* tile_keys, std::vector<int32_t>* index_begin,
+                std::vector<int32_t>* index, std::vector<int32_t>* group_begin,
+                GroupedSlots* slots) {
   const int L = geo.log2_tile;
   const uint64_t w_mask = (uint64_t{1} << (2 * L)) - 1;
   const int32_t t_mask = (1 << L) - 1;
@@ -221,12 +226,11 @@ void GroupTiles(const std::vector<uint64_t>& keys, const std::vector<int32_t>& o
 }
 
 // Groups [first, last) with the grouper `grouping` asks for.
-void GroupRange(const std::vector<uint64_t>& keys, const std::vector<int32_t>& order,
-                int64_t first, int64_t last, const EdgeId* edge_ids, const TileGeometry& geo,
-                ConflictRule rule, Grouping grouping, bool active,
-                std::vector<TileKey>* tile_keys, std::vector<int32_t>* index_begin,
-                std::vector<int32_t>* index, std::vector<int32_t>* pos,
-                std::vector<int32_t>* group_begin, GroupedSlots* slots) {
+void GroupRange(const std::vector<uint64_t>& keys, const std::vector<int32_t>& order, int64_t first,
+                int64_t last, const EdgeId* edge_ids, const TileGeometry& geo, ConflictRule rule,
+                Grouping grouping, bool active, std::vector<TileKey>* tile_keys,
+                std::vector<int32_t>* index_begin, std::vector<int32_t>* index,
+                std::vector<int32_t>* pos, std::vector<int32_t>* group_begin, GroupedSlots* slots) {
   if (grouping == Grouping::kFirstFit) {
     FirstFitGrouper grouper(rule, active, slots, pos);
     GroupTiles(keys, order, first, last, edge_ids, geo, &grouper, tile_keys, index_begin, index,
@@ -315,8 +319,8 @@ void GroupTilesInParallel(const std::vector<uint64_t>& keys, const std::vector<i
     // The first tile that starts at or after an even share of the edges.
     const int64_t even = unique * p / num_parts;
     const uint64_t next_tile = ((keys[even - 1] >> shift) + 1) << shift;
-    const int64_t start = std::lower_bound(keys.begin() + even, keys.begin() + unique, next_tile) -
-                          keys.begin();
+    const int64_t start =
+        std::lower_bound(keys.begin() + even, keys.begin() + unique, next_tile) - keys.begin();
     parts[p].first = parts[p - 1].last = std::max(start, parts[p - 1].first);
   }
   parts[num_parts - 1].last = unique;
@@ -340,8 +344,9 @@ void GroupTilesInParallel(const std::vector<uint64_t>& keys, const std::vector<i
   }
   const int64_t total_groups = groups_before + group_at[num_parts];
   if (total_groups * kLanes > INT32_MAX)
-    throw std::length_error("grouped index would exceed 2^31 slots; split the edges over "
-                            "several indexes");
+    throw std::length_error(
+        "grouped index would exceed 2^31 slots; split the edges over "
+        "several indexes");
   const int64_t total_slots = total_groups * kLanes;
   slots->row_base.resize(total_groups);
   slots->col_base.resize(total_groups);
@@ -372,10 +377,10 @@ void GroupTilesInParallel(const std::vector<uint64_t>& keys, const std::vector<i
 
 }  // namespace
 
-TileIndex TileAndGroup(const int32_t* rows, const int32_t* cols, const EdgeId* edge_ids,
-                       int64_t n, const TileGeometry& geo, ConflictRule rule, Grouping grouping,
-                       bool active, const TilingKernels& kernels, GroupedSlots* slots,
-                       int32_t threads, bool unique_edges) {
+TileIndex TileAndGroup(const int32_t* rows, const int32_t* cols, const EdgeId* edge_ids, int64_t n,
+                       const TileGeometry& geo, ConflictRule rule, Grouping grouping, bool active,
+                       const TilingKernels& kernels, GroupedSlots* slots, int32_t threads,
+                       bool unique_edges) {
   if (n >= (int64_t{1} << 30))
     throw std::length_error("at most 2^30 - 1 edges per build or rebuild, got " +
                             std::to_string(n));

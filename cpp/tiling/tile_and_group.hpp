@@ -20,9 +20,9 @@ namespace irreg {
 // search; then edges are ordered by tile alone, in input order within a tile, and not
 // deduplicated: two of the four radix passes and the deduplication are skipped. The returned
 // generation's Index is then not sorted within tiles and must not be searched.
-TileIndex TileAndGroup(const int32_t* rows, const int32_t* cols, const EdgeId* edge_ids,
-                       int64_t n, const TileGeometry& geo, ConflictRule rule, Grouping grouping,
-                       bool active, const TilingKernels& kernels, GroupedSlots* slots,
-                       int32_t threads = 1, bool unique_edges = false);
+TileIndex TileAndGroup(const int32_t* rows, const int32_t* cols, const EdgeId* edge_ids, int64_t n,
+                       const TileGeometry& geo, ConflictRule rule, Grouping grouping, bool active,
+                       const TilingKernels& kernels, GroupedSlots* slots, int32_t threads = 1,
+                       bool unique_edges = false);
 
 }  // namespace irreg

@@ -12,8 +12,7 @@ TileGeometry::TileGeometry(int32_t rows, int32_t cols, int32_t tile)
   if (tile < 1 || tile > kMaxTileSize || (tile & (tile - 1)) != 0)
     throw std::invalid_argument("tile_size must be a power of two in [1, " +
                                 std::to_string(kMaxTileSize) + "], got " + std::to_string(tile));
-  if (rows < 0 || cols < 0)
-    throw std::invalid_argument("n_rows and n_cols must be non-negative");
+  if (rows < 0 || cols < 0) throw std::invalid_argument("n_rows and n_cols must be non-negative");
   while ((1 << log2_tile) < tile) ++log2_tile;
   const int64_t tile_cols = (static_cast<int64_t>(cols) + tile - 1) >> log2_tile;
   while ((int64_t{1} << column_bits) < tile_cols) ++column_bits;

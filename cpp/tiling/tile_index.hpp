@@ -84,11 +84,11 @@ class TileFinder {
 
 // Grouped arrays: slot = group * kLanes + lane.
 struct GroupedSlots {
-  SharedArray<int32_t> xcoord;     // local row when active, -1 when inactive or padding
-  SharedArray<int32_t> ycoord;     // local column, -1 for padding
-  SharedArray<EdgeId> slot_edge;   // caller's edge id of the slot, -1 for padding
-  SharedArray<int32_t> row_base;   // per group: tile_row * T
-  SharedArray<int32_t> col_base;   // per group: tile_col * T
+  SharedArray<int32_t> xcoord;    // local row when active, -1 when inactive or padding
+  SharedArray<int32_t> ycoord;    // local column, -1 for padding
+  SharedArray<EdgeId> slot_edge;  // caller's edge id of the slot, -1 for padding
+  SharedArray<int32_t> row_base;  // per group: tile_row * T
+  SharedArray<int32_t> col_base;  // per group: tile_col * T
 
   int64_t num_groups() const { return static_cast<int64_t>(row_base.size()); }
   int64_t num_slots() const { return static_cast<int64_t>(xcoord.size()); }
@@ -96,9 +96,7 @@ struct GroupedSlots {
   static uint64_t TileOrder(int32_t row_base, int32_t col_base) {
     return (static_cast<uint64_t>(row_base) << 32) | static_cast<uint32_t>(col_base);
   }
-  uint64_t TileOrderOf(int64_t group) const {
-    return TileOrder(row_base[group], col_base[group]);
-  }
+  uint64_t TileOrderOf(int64_t group) const { return TileOrder(row_base[group], col_base[group]); }
 };
 
 }  // namespace irreg

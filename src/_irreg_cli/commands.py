@@ -40,7 +40,8 @@ class Command:
 
 
 GROUPS: dict[tuple[str, ...], str] = {
-    ("md",): "molecular dynamics on the C++ velocity-Verlet driver (irreg.md_driver), built-in inputs",
+    ("md",): "molecular dynamics on the C++ velocity-Verlet driver (irreg.md_driver), built-in "
+    "inputs",
     ("bench",): "benchmarks: timings with the ISA and machine recorded (table, --json, --plot)",
 }
 

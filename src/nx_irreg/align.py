@@ -136,7 +136,8 @@ class _Side:
         values = labels if isinstance(labels, np.ndarray) and labels.ndim == 1 else list(labels)
         if len(values) != self.n:
             raise ValueError(
-                f"{what} for {self.name} must have one value per vertex ({self.n}), got {len(values)}"
+                f"{what} for {self.name} must have one value per vertex ({self.n}), "
+                f"got {len(values)}"
             )
         return values
 
@@ -331,7 +332,8 @@ def align(
         (1..64), and the score below which a node is left unmatched.
     threads : int, optional
         OpenMP threads (None: ``nx.config.backends.irreg.threads``, ``IRREG_NUM_THREADS``, else
-        OpenMP's default; :mod:`irreg.threads`). The bucket tasks, refinement and anchor BFS runs are spread over them;
+        OpenMP's default; :mod:`irreg.threads`). The bucket tasks, refinement and anchor BFS
+        runs are spread over them;
         the alignment, scores, candidates and counts are the same at every count, and ``1`` runs
         the serial code.
 

@@ -34,7 +34,8 @@ def bfs(G: object, source: object, *, machine: Machine | None = None, strategy: 
     """Breadth-first search from ``source`` on the machine (seed 002 §3.2): ``"migrate"`` is
     Algorithm 1 (migrating threads, compare-and-swap), ``"remote"`` Algorithm 2 (remote writes,
     then a local scan of all vertices at every level, refused past ``max_scan_reads`` reads:
-    see :func:`irreg.emu.run.bfs_arrays`; the graph is read in place). Returns ``(depth, parent)`` dicts over the reached
+    see :func:`irreg.emu.run.bfs_arrays`; the graph is read in place). Returns
+    ``(depth, parent)`` dicts over the reached
     nodes, in order of depth, then node."""
     if isinstance(G, IrregGraph):
         if not isinstance(source, numbers.Integral) or not 0 <= source < G.n:

@@ -210,10 +210,13 @@ ADD_EVERY_WEIGHT = ("bellman_ford", "negative_edge_cycle", "find_negative_cycle"
 CONNECT_OVER_EVERY_EDGE = ("average_shortest_path_length",)
 
 
-def _refuse_unreadable_weights(name: str, G: BackendGraph, weight: object, every_edge: bool) -> None:
+def _refuse_unreadable_weights(
+    name: str, G: BackendGraph, weight: object, every_edge: bool
+) -> None:
     """``NotImplementedError`` (NetworkX then runs the call where it may fall back) where this
     conversion cannot give NetworkX's answer: it left out edges whose weight is None and the call
-    reads them (unweighted, adding every weight, or counting them for connectivity); or a weighted call where a reached node can
+    reads them (unweighted, adding every weight, or counting them for connectivity); or a
+    weighted call where a reached node can
     be at ``inf`` (an infinite weight, or sums past float64's range), which the kernels cannot
     tell from "not reached"."""
     if G.hidden_edges and (weight is None or every_edge):

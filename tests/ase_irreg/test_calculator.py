@@ -53,7 +53,8 @@ def systems() -> dict[str, Atoms]:
     out["open_cluster"] = Atoms("Ar40", positions=rng.uniform(0, 4, (40, 3)))  # no cell at all
     keep = [0]
     for k in range(1, 40):
-        if all(np.linalg.norm(out["open_cluster"].positions[k] - out["open_cluster"].positions[q]) > 0.85 for q in keep):
+        positions = out["open_cluster"].positions
+        if all(np.linalg.norm(positions[k] - positions[q]) > 0.85 for q in keep):
             keep.append(k)
     out["open_cluster"] = out["open_cluster"][keep]
     slab = fcc(2)
@@ -144,7 +145,8 @@ def test_forces_and_stress_match_finite_differences(name: str, isa: str) -> None
     atoms = SYSTEMS[name].copy()
     atoms.calc = LennardJones(rc=2.5, smooth=True, isa=isa)
     numeric = calculate_numerical_forces(atoms, eps=1e-5)
-    np.testing.assert_allclose(atoms.get_forces(), numeric, atol=1e-6 * max(1, np.abs(numeric).max()))
+    tolerance = 1e-6 * max(1, np.abs(numeric).max())
+    np.testing.assert_allclose(atoms.get_forces(), numeric, atol=tolerance)
     if atoms.cell.rank == 3 and all(atoms.pbc):
         np.testing.assert_allclose(atoms.get_stress(), calculate_numerical_stress(atoms, eps=1e-6),
                                    atol=1e-6 * max(1, np.abs(atoms.get_stress()).max()))

@@ -102,7 +102,10 @@ def test_one_type_table_equals_scalar_parameters(isa: str) -> None:
 @pytest.mark.parametrize(
     ("tables", "message"),
     [
-        ({"pair_epsilon": PAIR_EPSILON + np.triu(np.ones((3, 3)), 1)}, "pair_epsilon must be symmetric"),
+        (
+            {"pair_epsilon": PAIR_EPSILON + np.triu(np.ones((3, 3)), 1)},
+            "pair_epsilon must be symmetric",
+        ),
         ({"pair_sigma": -PAIR_SIGMA}, r"pair_sigma\[0, 0\] must be > 0"),
         ({"pair_rc": np.zeros((3, 3))}, r"pair_rc\[0, 0\] must be a positive cutoff"),
         ({"pair_epsilon": PAIR_EPSILON[:2, :2]}, "same k x k size"),

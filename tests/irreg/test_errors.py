@@ -236,7 +236,8 @@ def test_emu_threads_beyond_32_bits_is_named(capsys, edge_file):
     from irreg.emu import run
     from irreg.emu.machine import Machine
 
-    with pytest.raises(ValueError, match=r"^threads must be at most 2147483647 \(2\*\*31 - 1\), got "):
+    message = r"^threads must be at most 2147483647 \(2\*\*31 - 1\), got "
+    with pytest.raises(ValueError, match=message):
         run.stream(1024, machine=Machine(), threads=2**40)
     err = one_line_error(capsys, ["emu", "bfs", edge_file, "--threads", str(2**40)])
     assert err == "irreg: error: threads must be at most 2147483647 (2**31 - 1), got 1099511627776"
@@ -246,7 +247,10 @@ def test_emu_threads_beyond_32_bits_is_named(capsys, edge_file):
     "call, message",
     [
         ("stream", r"^n must be at most 9223372036854775807, got 73786976294838206464$"),
-        ("bfs-edge-block", r"^edge_block must be at most 2147483647 \(2\*\*31 - 1\), got 2147483648$"),
+        (
+            "bfs-edge-block",
+            r"^edge_block must be at most 2147483647 \(2\*\*31 - 1\), got 2147483648$",
+        ),
         ("bfs-source", r"^source must be at least 0, got -1$"),
     ],
 )

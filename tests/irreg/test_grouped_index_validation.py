@@ -50,7 +50,8 @@ def test_mismatched_lengths(index):
 
 @pytest.mark.parametrize("tile", [0, -4, 3, 48, 100, 2**16])
 def test_tile_size_must_be_a_power_of_two_in_range(tile):
-    with pytest.raises(ValueError, match=rf"tile_size must be a power of two in \[1, 32768\], got {tile}"):
+    message = rf"tile_size must be a power of two in \[1, 32768\], got {tile}"
+    with pytest.raises(ValueError, match=message):
         GroupedIndex([0], [1], tile_size=tile)
 
 
@@ -79,7 +80,8 @@ def test_other_integer_dtypes_are_converted(dtype):
 
 
 def test_multidimensional_ids_are_refused():
-    with pytest.raises(ValueError, match="rows must be a 1-D array of vertex ids, got 2 dimensions"):
+    message = "rows must be a 1-D array of vertex ids, got 2 dimensions"
+    with pytest.raises(ValueError, match=message):
         GroupedIndex(np.zeros((2, 2), np.int32), np.zeros(4, np.int32))
 
 

@@ -43,7 +43,8 @@ def _cases():
     yield "dense-repeats", rng.integers(0, n, m), rng.integers(0, n, m), rng.random(m), n
     # A grid listed twice in shuffled order, plus self-loops: short rows (insertion sort).
     src, dst = _grid_edges(250, 250)
-    src, dst = np.concatenate([src, dst, np.arange(500)]), np.concatenate([dst, src, np.arange(500)])
+    loops = np.arange(500)
+    src, dst = np.concatenate([src, dst, loops]), np.concatenate([dst, src, loops])
     perm = rng.permutation(len(src))
     yield "grid-twice", src[perm], dst[perm], rng.integers(1, 9, len(src)).astype(float), 250 * 250
     # Skewed degrees: a few hubs in a sparse graph (both sorts within one build).

@@ -176,7 +176,10 @@ def _crafted(**changes):
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"targets": np.array([1.7, 2.0, 0.0])}, "targets must be a 1-D int32 array, got 1-D float64"),
+        (
+            {"targets": np.array([1.7, 2.0, 0.0])},
+            "targets must be a 1-D int32 array, got 1-D float64",
+        ),
         ({"weights": np.array([1.0, np.nan, 3.0])}, r"weight\[1\] is NaN"),
         ({"n": 2**40}, r"vertex count must be an int in \[0, 2147483646\], got 1099511627776"),
         ({"n": -1}, "vertex count must be an int"),

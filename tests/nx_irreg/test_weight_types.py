@@ -76,7 +76,8 @@ def test_integer_types_give_networkx_sums_or_refuse_to_wrap(dtype, edges, data):
         else:
             assert {type(v) for k, v in ours.items() if k != 0} <= {sum_type}
     elif not fits:
-        with pytest.raises(OverflowError, match=f"does not fit the weights' type {sum_type.__name__}"):
+        message = f"does not fit the weights' type {sum_type.__name__}"
+        with pytest.raises(OverflowError, match=message):
             _irreg(G)
 
 
@@ -85,7 +86,8 @@ def test_the_example_of_the_issue():
     if type(0 + np.int8(1) + np.int8(1)) is not np.int8:  # NumPy 1 sums them in int64
         assert _typed(_irreg(G)) == _typed(_networkx(G))
         return
-    with pytest.raises(OverflowError, match=r"a path length of 200 does not fit .* int8 \(-128 .. 127\)"):
+    message = r"a path length of 200 does not fit .* int8 \(-128 .. 127\)"
+    with pytest.raises(OverflowError, match=message):
         _irreg(G)
     assert nx.single_source_dijkstra_path_length(
         G, 0, backend="irreg", weight_dtype="int64"

@@ -13,7 +13,7 @@
 namespace irreg::graph {
 
 struct BfsProgram {
-  using Msg = int32_t;                 // the smallest sender id
+  using Msg = int32_t;  // the smallest sender id
   static constexpr bool kUsesWeight = false;
   static constexpr bool kUsesSource = true;
   static constexpr bool kUndirected = false;

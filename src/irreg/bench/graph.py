@@ -283,7 +283,8 @@ def build_specs(case: Case, threads: Sequence[int]) -> list[hs.Spec]:
 
     def check_ours(graph: IrregGraph) -> None:
         got = graph.csr()
-        if not all(np.array_equal(a, b) for a, b in zip(got, (offsets, targets, weights), strict=True)):
+        expected = (offsets, targets, weights)
+        if not all(np.array_equal(a, b) for a, b in zip(got, expected, strict=True)):
             raise hs.BenchError(f"build: the CSR of {case.name} differs from the first build")
 
     def check_scipy(matrix: Any) -> None:
@@ -295,7 +296,8 @@ def build_specs(case: Case, threads: Sequence[int]) -> list[hs.Spec]:
 
         src, dst, w = e.src, e.dst, e.weight if e.weight is not None else np.ones(len(e.src))
         if not e.directed:
-            src, dst, w = np.concatenate([src, dst]), np.concatenate([dst, src]), np.concatenate([w, w])
+            src, dst = np.concatenate([src, dst]), np.concatenate([dst, src])
+            w = np.concatenate([w, w])
         return sp.csr_array((w, (src, dst)), shape=(e.n, e.n))
 
     specs = [

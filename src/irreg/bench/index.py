@@ -14,7 +14,8 @@ built with ``conflict="both_ends"``, as MD needs. Per ISA it measures
   from scratch. The update row's extra holds ``regroup_ratio`` (regroup_all seconds over
   search_and_update seconds) and the update's stats.
 
-The emulated ISA ``avx512-emu`` (SIMDe, lane by lane) is measured only with ``--quick`` or when named
+The emulated ISA ``avx512-emu`` (SIMDe, lane by lane) is measured only with ``--quick`` or when
+named
 with ``--isa``; otherwise its rows are reported as skipped. An ISA the build has but this CPU cannot
 run is reported as skipped too.
 

@@ -199,7 +199,7 @@ OTHER_STATES = ("hot", "dense", "gas")  # in.lj's own state is the md_step rows 
 ASE_CALCULATORS = ("irreg", "asap3", "ase")
 
 
-# --- Table 4: one rebuild ---------------------------------------------------------------------------
+# --- Table 4: one rebuild -------------------------------------------------------------------------
 
 
 def rebuild_specs(
@@ -283,7 +283,7 @@ def force_specs(cells: int, case: str, x: np.ndarray, isas: Sequence[str]) -> li
     return specs
 
 
-# --- Fig. 9 and the driver against LAMMPS -------------------------------------------------------------
+# --- Fig. 9 and the driver against LAMMPS ---------------------------------------------------------
 
 
 def run_specs(cells: int, case: str, isas: Sequence[str], steps: int) -> list[hs.Spec]:
@@ -488,7 +488,7 @@ def memory_specs(cells: int) -> list[hs.Spec]:
     return specs
 
 
-# --- ASE drivers --------------------------------------------------------------------------------------
+# --- ASE drivers ----------------------------------------------------------------------------------
 
 
 def ase_specs(cells: int, case: str, isa: str, steps: int,
@@ -561,7 +561,7 @@ def ase_specs(cells: int, case: str, isa: str, steps: int,
     return specs
 
 
-# --- ratios -------------------------------------------------------------------------------------------
+# --- ratios ---------------------------------------------------------------------------------------
 
 
 def add_ratios(rows: Sequence[hs.Row]) -> None:
@@ -610,7 +610,8 @@ def add_ratios(rows: Sequence[hs.Row]) -> None:
                 if lammps and row.impl == "irreg":
                     row.extra["speedup_vs_lammps_omp"] = round(lammps.seconds / row.seconds, 3)
                 continue
-            for variant, key in ((None, "ratio_vs_lammps_loop"), ("opt", "ratio_vs_lammps_opt_loop")):
+            keys = ((None, "ratio_vs_lammps_loop"), ("opt", "ratio_vs_lammps_opt_loop"))
+            for variant, key in keys:
                 lammps = find(lambda r, row=row, variant=variant: r.name == "md_step"
                               and r.case == row.case and r.impl == "lammps"
                               and r.variant == variant)

@@ -9,7 +9,8 @@ thread.
 
 Peak is the child's high-water resident size (``VmHWM``, reset just before the call through
 ``/proc/self/clear_refs``, so imports and set-up that peaked earlier do not count) minus what it
-held just before (interpreter, imports and the positions). Run as ``python -m irreg.bench.md_memory {irreg,lammps} CELLS``; it prints JSON.
+held just before (interpreter, imports and the positions). Run as
+``python -m irreg.bench.md_memory {irreg,lammps} CELLS``; it prints JSON.
 """
 
 from __future__ import annotations

@@ -91,7 +91,8 @@ def speedup_panel(
     series, with the break-even line at 1 and the legend outside the axes.
 
     ``value_of_case`` returns the bar's height, None (no bar) or a word to write where the bar
-    would be (``"skipped"``). ``styles`` maps a label to bar keywords (``facecolor``, ``hatch``, ...);
+    would be (``"skipped"``). ``styles`` maps a label to bar keywords (``facecolor``, ``hatch``,
+    ...);
     by default every series gets its own colour (:func:`distinct_colors`)."""
     from matplotlib.patches import Patch
 
@@ -347,7 +348,10 @@ def print_scaling(rows: Sequence[Row], out: TextIO) -> None:
         lines.append((name, case, impl, variant or "-", isa or "-", *cells))
     widths = [max(len(line[k]) for line in lines) for k in range(len(header))]
     out.write("\nthread scaling (median; speedup over the same series on 1 thread)\n")
-    out.writelines("  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip() + "\n" for line in lines)
+    out.writelines(
+        "  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip() + "\n"
+        for line in lines
+    )
 
 
 def plot_scaling(path: str | os.PathLike[str], rows: Sequence[Row], *, title: str = "") -> None:
@@ -395,7 +399,8 @@ def plot_scaling(path: str | os.PathLike[str], rows: Sequence[Row], *, title: st
                 (1.0, 2.0, 3.0, 5.0, 7.0) if span < 30 else (1.0, 2.0, 5.0) if span < 1e3
                 else (1.0,))
         ax.yaxis.set_major_locator(LogLocator(base=10, subs=subs))
-        ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _: format_seconds(value, tick=True)))
+        ticks = FuncFormatter(lambda value, _: format_seconds(value, tick=True))
+        ax.yaxis.set_major_formatter(ticks)
         ax.yaxis.set_minor_formatter(NullFormatter())
         ax.set_xlabel("threads")
         ax.set_ylabel("median time")

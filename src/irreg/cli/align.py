@@ -237,7 +237,8 @@ def _generated(spec: str, seed: int) -> tuple[Any, Any, dict, Any]:
         ) from None
     if family not in ap.FAMILIES or n < 2 or not 0 <= noise <= 1:
         raise UsageError(
-            f"--generate: family one of {', '.join(ap.FAMILIES)}, N >= 2, NOISE in [0, 1]; got {spec!r}"
+            f"--generate: family one of {', '.join(ap.FAMILIES)}, N >= 2, NOISE in [0, 1]; "
+            f"got {spec!r}"
         )
     try:
         pair = ap.noisy_pair(family, n, noise, seed=seed, vertex_types=4, edge_types=2)

@@ -27,7 +27,8 @@ KERNELS = ("spmv", "bfs", "align")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("kernel", choices=KERNELS)
-    parser.add_argument("input", nargs="?", help="spmv: .mtx file (default: --laplacian); bfs: edge "
+    parser.add_argument("input", nargs="?",
+                        help="spmv: .mtx file (default: --laplacian); bfs: edge "
                         "list or generator spec (default er:65536:1048576, printed first)")
     parser.add_argument("--nodes", type=positive_int, default=1, help="1-8 (default 1)")
     parser.add_argument("--threads", type=positive_int, help="default: every threadlet slot")

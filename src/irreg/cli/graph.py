@@ -118,7 +118,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             np.savez(args.output, **{k: v for k, v in result._asdict().items() if k != "stats"})
         except OSError as exc:
-            raise UsageError(f"--output {args.output}: cannot write: {exc.strerror or exc}") from None
+            reason = exc.strerror or exc
+            raise UsageError(f"--output {args.output}: cannot write: {reason}") from None
     if args.json:
         write_json_report(args.json, report)
     if args.json != "-":
@@ -275,7 +276,8 @@ def print_report(r: dict, out, input_edges: int | None = None) -> None:
             f"threads {r['threads']}, tile {r['tile_size']}, lane fill {r['lane_fill']:.2f}"
         ),
         (
-            f"  build {format_seconds(r['build_seconds'])}; run median {format_seconds(r['seconds'])}"
+            f"  build {format_seconds(r['build_seconds'])}; "
+            f"run median {format_seconds(r['seconds'])}"
             f" over {len(r['trial_seconds'])} trials"
         ),
         counters,

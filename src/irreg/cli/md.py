@@ -117,7 +117,8 @@ def run(args: argparse.Namespace) -> int:
         write_output("--json", args.json, json.dumps(
             {"model": args.model, "atoms": atoms, "steps": args.steps, "seconds": result.seconds,
              "atom_steps_per_second": result.atom_steps_per_second,
-             "isa": result.isa, "threads": result.threads, "rebuild": args.rebuild, "regroup": args.regroup,
+             "isa": result.isa, "threads": result.threads, "rebuild": args.rebuild,
+             "regroup": args.regroup,
              "neighbor": args.neighbor, "thermo": result.thermo, "stats": stats}, indent=1))
     sys.stdout.flush()
     return 0

@@ -212,4 +212,7 @@ class IrregGraph:
 
     def __repr__(self) -> str:
         kind = "directed" if self.directed else "undirected"
-        return f"IrregGraph(n={self.n}, num_edges={self.num_edges}, {kind}, tile_size={self.tile_size})"
+        return (
+            f"IrregGraph(n={self.n}, num_edges={self.num_edges}, {kind}, "
+            f"tile_size={self.tile_size})"
+        )

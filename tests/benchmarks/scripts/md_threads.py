@@ -22,4 +22,6 @@ for rep in range(3):
 n = 4 * cells**3
 for k, v in res.items():
     m = statistics.median(v)
-    print(f"{k[0]:14s} {k[1]} thr  median {m*1e3:8.1f} ms  {n*steps/m/1e6:6.2f} M atom-steps/s  runs {[round(x,3) for x in v]}")
+    rate = n * steps / m / 1e6
+    runs = [round(x, 3) for x in v]
+    print(f"{k[0]:14s} {k[1]} thr  median {m*1e3:8.1f} ms  {rate:6.2f} M atom-steps/s  runs {runs}")

@@ -266,8 +266,10 @@ def run_lammps_lj(
 ) -> LammpsRun:
     """Runs LAMMPS's ``bench/in.lj`` in this process, single-threaded.
 
-    fcc lattice at reduced density 0.8442 (or ``state``'s) in a periodic box of ``cells``^3 unit cells, mass 1,
-    ``velocity all create 1.44 seed loop geom`` (or ``state``'s temperature), ``lj/cut`` with cutoff 2.5, bin neighbour lists
+    fcc lattice at reduced density 0.8442 (or ``state``'s) in a periodic box of ``cells``^3 unit
+    cells, mass 1,
+    ``velocity all create 1.44 seed loop geom`` (or ``state``'s temperature), ``lj/cut`` with
+    cutoff 2.5, bin neighbour lists
     with ``skin``, NVE with dt 0.005. A ``run 0`` does the set-up; only the following
     ``run steps pre no`` is timed.
 

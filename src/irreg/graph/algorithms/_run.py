@@ -47,7 +47,8 @@ class RunStats:
 def check_graph(graph: object) -> IrregGraph:
     if not isinstance(graph, IrregGraph):
         raise TypeError(
-            f"expected an IrregGraph, got {type(graph).__name__}; build one with IrregGraph.from_edges"
+            f"expected an IrregGraph, got {type(graph).__name__}; "
+            "build one with IrregGraph.from_edges"
         )
     return graph
 

@@ -24,7 +24,8 @@ def wcc(graph: IrregGraph, *, variant: str | None = None, isa: str | None = None
     Edge directions are ignored. Variants: ``afforest`` (default; Sutton, Ben-Nun, Barak,
     IPDPS'18, as in GAPBS: neighbour sampling, then every edge outside the largest component;
     parallel over ``threads``), ``union-find`` (serial disjoint sets), ``opt`` (min-label
-    propagation over the grouped index, parallel over tile columns), ``opt-search`` (likewise), ``naive``, ``serial``. The labels do
+    propagation over the grouped index, parallel over tile columns), ``opt-search`` (likewise),
+    ``naive``, ``serial``. The labels do
     not depend on the variant or the thread count. ``threads``: see :mod:`irreg.threads` (None:
     the default count).
     """

@@ -33,7 +33,8 @@ def topological_generations(
     ``ValueError``) when the graph has a cycle, self-loops included. Variants: ``kahn``
     (default: Kahn's algorithm one generation at a time, the frontier parallel over
     ``threads``), ``naive`` (the engine's fastest on sparse DAGs), ``opt`` and ``opt-search``
-    (parallel over tile columns), ``serial``. The generations do not depend on the variant or the thread count.
+    (parallel over tile columns), ``serial``. The generations do not depend on the variant or
+    the thread count.
     """
     g = check_graph(graph)
     if not g.directed and g.num_edges:
@@ -43,7 +44,8 @@ def topological_generations(
     stuck = np.flatnonzero(generation < 0)
     if stuck.size:
         raise GraphCycleError(
-            f"graph has a cycle: {stuck.size} of {g.n} vertices are on a cycle or reachable from one "
+            f"graph has a cycle: {stuck.size} of {g.n} vertices are on a cycle or reachable "
+            "from one "
             f"(e.g. vertex {stuck[0]})"
         )
     order = np.argsort(generation, kind="stable").astype(np.int32)
@@ -52,7 +54,8 @@ def topological_generations(
 
 class TopoOrder(NamedTuple):
     order: np.ndarray  # int32 vertices generation by generation (as far as Kahn got)
-    generation_end: np.ndarray  # int64: generation k is order[generation_end[k - 1]:generation_end[k]]
+    # int64: generation k is order[generation_end[k - 1]:generation_end[k]]
+    generation_end: np.ndarray
     complete: bool  # False: a cycle stopped Kahn's algorithm before every vertex was ordered
 
 

@@ -46,7 +46,8 @@ def sswp(
     graph: IrregGraph, *, source: int, variant: str | None = None, isa: str | None = None,
     threads: int | None = None,
 ) -> PathResult:
-    """Widest-path widths from ``source``: per vertex the maximum over paths of the minimum edge weight.
+    """Widest-path widths from ``source``: per vertex the maximum over paths of the minimum
+    edge weight.
 
     The source has width ``inf``; a vertex no path reaches has ``-inf`` (so a path of zero-weight
     edges, width 0, is told apart from no path). Any non-NaN weights are allowed. Variants as for

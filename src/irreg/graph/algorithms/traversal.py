@@ -42,7 +42,8 @@ def bfs(
 class BfsOrder(NamedTuple):
     order: np.ndarray  # int32 vertices in discovery order, the sources first
     parent: np.ndarray  # int32 per vertex: the vertex that discovered it; -1 for sources, unreached
-    level_end: np.ndarray  # int64: level k is order[level_end[k - 1]:level_end[k]] (from 0 for k = 0)
+    # int64: level k is order[level_end[k - 1]:level_end[k]] (from 0 for k = 0)
+    level_end: np.ndarray
 
 
 def bfs_order(graph: IrregGraph, *, sources: list[int], depth_limit: int | None = None) -> BfsOrder:
