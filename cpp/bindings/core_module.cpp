@@ -1,6 +1,7 @@
-// irreg._core: the one extension module. The shared package irreg re-exports the ISA API and the
-// grouped index; nx_irreg reaches the graph engine, the NetworkX conversion, the aligner and the
-// Emu model through it, ase_irreg the Lennard-Jones system.
+// irreg._core: the one extension module, one BindX per C++ folder (bindings/bind.hpp). The
+// shared package irreg re-exports the ISA API and the grouped index and reaches the graph
+// library and the Emu model through it; nx_irreg the NetworkX conversion and the aligner,
+// ase_irreg the Lennard-Jones system.
 #include "bindings/bind.hpp"
 
 PYBIND11_MODULE(_core, m) {

@@ -1,7 +1,7 @@
 // Python bindings of the graph engine for irreg._core: the built graph (CSR + grouped index),
-// the five algorithms and the Dijkstra kernel (one binding per kernel). nx_irreg.graph /
-// nx_irreg.algorithms wrap them with NumPy-side input checks; results are moved into NumPy arrays
-// without a copy, and the GIL is released while C++ runs.
+// the registry, the five algorithms and the Dijkstra kernel (one binding per kernel).
+// irreg.graph (IrregGraph, algorithms) wraps them with NumPy-side input checks; results are
+// moved into NumPy arrays without a copy, and the GIL is released while C++ runs.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -160,6 +160,7 @@ static void BindRegistry(py::module_& m) {
       .def_readonly("method", &VariantInfo::method)
       .def_readonly("parallel", &VariantInfo::parallel)
       .def_readonly("simd", &VariantInfo::simd)
+      .def_readonly("engine", &VariantInfo::engine)
       .def_readonly("work_per_thread", &VariantInfo::work_per_thread);
   py::class_<AlgorithmInfo>(m, "GraphAlgorithm", "A row of the graph registry.")
       .def_readonly("name", &AlgorithmInfo::name)
@@ -282,7 +283,7 @@ void BindGraph(py::module_& m) {
   value_algorithm("sssp", &graph::RunSssp);
   value_algorithm("sswp", &graph::RunSswp);
 
-  // The one binding of the Dijkstra kernel: variant "dijkstra" of sssp/sswp (nx_irreg shapes the
+  // The one binding of the Dijkstra kernel: variant "dijkstra" of sssp/sswp (irreg.graph shapes the
   // result) and the NetworkX backend's multi-source, cutoff, settle-order form.
   m.def(
       "dijkstra",

@@ -23,6 +23,14 @@ const char* NameOf(const NamedValue<Enum> (&table)[N], Enum value) {
   return "?";
 }
 
+// The value named `name`, if the table has it.
+template <class Enum, std::size_t N>
+bool ValueOf(const NamedValue<Enum> (&table)[N], const std::string& name, Enum* value) {
+  for (const NamedValue<Enum>& entry : table)
+    if (name == entry.name) return *value = entry.value, true;
+  return false;
+}
+
 // "'a' (what a means), 'b' (...) or 'c' (...)".
 template <class Enum, std::size_t N>
 std::string DescribeNames(const NamedValue<Enum> (&table)[N]) {

@@ -34,13 +34,12 @@
 #include <vector>
 
 #include "core/threads.hpp"
+#include "graph/engine_variant.hpp"
 #include "graph/graph_kernels.hpp"
 #include "graph/graph_layout.hpp"
 #include "graph/run_stats.hpp"
 
 namespace irreg::graph {
-
-enum class Variant { kSerial, kNaive, kOpt, kOptSearch };
 
 template <class P>
 class Engine;
@@ -259,18 +258,7 @@ class Engine {
       return;
     }
 
-    const GroupedSlots& slots = g_.index().slots();
-    ActiveGroups active{g_.local_row(),
-                        g_.local_col(),
-                        slots.row_base.data(),
-                        slots.col_base.data(),
-                        g_.slot_weight().data(),
-                        lane_mask_.data(),
-                        sender_round_.data(),
-                        superstep_,
-                        groups_.data(),
-                        0,
-                        static_cast<int64_t>(groups_.size())};
+    ActiveGroups active = ActiveOver(groups_);
     if (dense) {
       active.lane_mask = nullptr;
       active.groups = nullptr;
@@ -394,7 +382,6 @@ class Engine {
 
   // ProduceMsg share by share on the thread pool; returns the vector operations.
   int64_t ProduceOverShares(bool dense) {
-    const GroupedSlots& slots = g_.index().slots();
     const Msg* source = SourceValues();
     const auto kernel = k_.OverGroups<P>();
     const int64_t num_shares = static_cast<int64_t>(shares_.size());
@@ -403,17 +390,7 @@ class Engine {
     for (int64_t i = 0; i < num_shares; ++i) {
       Share& share = shares_[i];
       MessageSink sink{message_.data(), recipients_.data() + share.recipient_base, 0};
-      ActiveGroups active{g_.local_row(),
-                          g_.local_col(),
-                          slots.row_base.data(),
-                          slots.col_base.data(),
-                          g_.slot_weight().data(),
-                          lane_mask_.data(),
-                          sender_round_.data(),
-                          superstep_,
-                          share.groups.data(),
-                          0,
-                          static_cast<int64_t>(share.groups.size())};
+      ActiveGroups active = ActiveOver(share.groups);
       if (dense) {
         active.lane_mask = nullptr;
         active.groups = nullptr;
@@ -473,6 +450,22 @@ class Engine {
   };
   // Search-and-Activate's own chunk (index_collection.cpp): smaller pieces are not worth a thread.
   static constexpr int64_t kLocateChunk = int64_t{1} << 14;
+
+  // The kernels' view of this superstep's active groups `groups` (all of them in order).
+  ActiveGroups ActiveOver(const std::vector<int32_t>& groups) {
+    const GroupedSlots& slots = g_.index().slots();
+    return {g_.local_row(),
+            g_.local_col(),
+            slots.row_base.data(),
+            slots.col_base.data(),
+            g_.slot_weight().data(),
+            lane_mask_.data(),
+            sender_round_.data(),
+            superstep_,
+            groups.data(),
+            0,
+            static_cast<int64_t>(groups.size())};
+  }
 
   const GraphLayout& g_;
   P& p_;

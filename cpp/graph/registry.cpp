@@ -3,12 +3,15 @@
 #include <initializer_list>
 #include <stdexcept>
 
+#include "graph/engine_variant.hpp"
+
 namespace irreg::graph {
 namespace {
 
 // The seed's engine variants (seed 000 §6.2), which every algorithm has, then `faster`.
 std::vector<std::string> EngineAnd(std::initializer_list<const char*> faster) {
-  std::vector<std::string> out = {"serial", "naive", "opt", "opt-search"};
+  std::vector<std::string> out;
+  for (const NamedValue<Variant>& v : kEngineVariantNames) out.emplace_back(v.name);
   out.insert(out.end(), faster.begin(), faster.end());
   return out;
 }
@@ -19,19 +22,26 @@ std::vector<std::string> EngineAnd(std::initializer_list<const char*> faster) {
 // (worse on deep graphs: 0.68x on a 300 x 300 grid), Afforest near 130,000. Under
 // core/team.hpp's exact teams (the tests) a call runs on the threads it asks for.
 const std::vector<VariantInfo>& VariantTable() {
-  static const std::vector<VariantInfo> table = {
-      {"serial", "the serial Pregel engine (one edge at a time)"},
-      {"naive", "the vertex-centric engine with naive SIMD, seed 000", false, true},
-      {"opt", "the vertex-centric engine over the grouped index, seed 000's opt", true, true},
-      {"opt-search", "the vertex-centric engine over the grouped index, activated by search", true,
-       true},
-      {"direction", "direction-optimizing BFS", true},
-      {"dijkstra", "Dijkstra's algorithm"},
-      {"delta", "delta-stepping (Meyer and Sanders)", true, false, int64_t{1} << 18},
-      {"afforest", "Afforest components (Sutton et al.)", true, false, int64_t{1} << 16},
-      {"union-find", "union-find components"},
-      {"kahn", "Kahn's algorithm by generations", true},
-  };
+  static const std::vector<VariantInfo> table = [] {
+    // The engine's: kOpt and kOptSearch run on threads, all but kSerial with SIMD.
+    std::vector<VariantInfo> t;
+    for (const NamedValue<Variant>& v : kEngineVariantNames) {
+      const bool threaded = v.value == Variant::kOpt || v.value == Variant::kOptSearch;
+      t.push_back({v.name, v.meaning, threaded, v.value != Variant::kSerial, true});
+    }
+    const int64_t k = int64_t{1} << 17;  // the default work per thread
+    t.insert(t.end(), {
+                          {"direction", "direction-optimizing BFS", true, false, false, k},
+                          {"dijkstra", "Dijkstra's algorithm", false, false, false, k},
+                          {"delta", "delta-stepping (Meyer and Sanders)", true, false, false,
+                           int64_t{1} << 18},
+                          {"afforest", "Afforest components (Sutton et al.)", true, false, false,
+                           int64_t{1} << 16},
+                          {"union-find", "union-find components", false, false, false, k},
+                          {"kahn", "Kahn's algorithm by generations", true, false, false, k},
+                      });
+    return t;
+  }();
   return table;
 }
 

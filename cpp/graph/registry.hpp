@@ -20,6 +20,7 @@ struct VariantInfo {
   std::string method;     // what runs, in words (help texts and reports)
   bool parallel = false;  // has a parallel path; the others run on one thread
   bool simd = false;      // the seed's SIMD engine: vector ops and utilization are counted
+  bool engine = false;    // the seed's vertex-centric engine (supersteps of messages)
   // Vertices plus edges per thread below which one more thread costs more than it saves.
   int64_t work_per_thread = int64_t{1} << 17;
 };

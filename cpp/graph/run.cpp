@@ -18,11 +18,11 @@ namespace irreg {
 namespace graph {
 namespace {
 
+// An engine variant's enum value; CheckVariant has vetted the name against the registry.
 Variant ParseEngineVariant(const std::string& v) {
-  if (v == "serial") return Variant::kSerial;
-  if (v == "naive") return Variant::kNaive;
-  if (v == "opt-search") return Variant::kOptSearch;
-  return Variant::kOpt;
+  Variant variant = Variant::kOpt;
+  ValueOf(kEngineVariantNames, v, &variant);
+  return variant;
 }
 
 void CheckSource(const Graph& g, VertexId source) {

@@ -10,11 +10,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from irreg.graph.algorithms import bfs, sssp, sswp, topological_generations, variants, wcc
+from irreg.graph.algorithms import run, variants, wcc
+from irreg.graph.registry import ALGORITHMS, VARIANTS
 from nx_irreg import IrregGraph
 
-ALGORITHMS = ("bfs", "sssp", "sswp", "wcc", "ts")
-ENGINE_VARIANTS = ("serial", "naive", "opt", "opt-search")
+ENGINE_VARIANTS = tuple(v for v in VARIANTS if VARIANTS[v].engine)
 # The engine's variants and the faster methods (direction, delta, dijkstra, afforest, union-find,
 # kahn).
 EVERY_VARIANT = [(a, v) for a in ALGORITHMS for v in variants(a)]
@@ -27,12 +27,7 @@ def _path(n: int) -> IrregGraph:
 
 
 def _run(g: IrregGraph, algorithm: str, variant: str, isa: str):
-    if algorithm == "wcc":
-        return wcc(g, variant=variant, isa=isa)
-    if algorithm == "ts":
-        return topological_generations(g, variant=variant, isa=isa)
-    f = {"bfs": bfs, "sssp": sssp, "sswp": sswp}[algorithm]
-    return f(g, source=0, variant=variant, isa=isa)
+    return run(algorithm, g, source=0, variant=variant, isa=isa)
 
 
 def _check_linear(stats, n: int, m: int) -> None:

@@ -16,8 +16,6 @@ struct BfsProgram {
   using Msg = int32_t;  // the smallest sender id
   static constexpr bool kUsesWeight = false;
   static constexpr bool kUsesSource = true;
-  static constexpr bool kUndirected = false;
-  static constexpr const char* kName = "bfs";
 
   std::vector<int32_t> depth, parent, ids;
   VertexId source;

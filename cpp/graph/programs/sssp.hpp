@@ -15,8 +15,6 @@ struct SsspProgram {
   using Msg = double;
   static constexpr bool kUsesWeight = true;
   static constexpr bool kUsesSource = true;
-  static constexpr bool kUndirected = false;
-  static constexpr const char* kName = "sssp";
 
   std::vector<double> distance;
   VertexId source;

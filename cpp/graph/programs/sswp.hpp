@@ -15,8 +15,6 @@ struct SswpProgram {
   using Msg = double;
   static constexpr bool kUsesWeight = true;
   static constexpr bool kUsesSource = true;
-  static constexpr bool kUndirected = false;
-  static constexpr const char* kName = "sswp";
 
   std::vector<double> width;
   VertexId source;

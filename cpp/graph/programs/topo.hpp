@@ -14,8 +14,6 @@ struct TopoProgram {
   using Msg = int32_t;  // in-edges removed this superstep
   static constexpr bool kUsesWeight = false;
   static constexpr bool kUsesSource = false;
-  static constexpr bool kUndirected = false;
-  static constexpr const char* kName = "ts";
 
   std::vector<int32_t> generation, remaining;  // remaining: in-edges not yet removed
 

@@ -17,8 +17,6 @@ struct WccProgram {
   using Msg = int32_t;
   static constexpr bool kUsesWeight = false;
   static constexpr bool kUsesSource = true;
-  static constexpr bool kUndirected = true;
-  static constexpr const char* kName = "wcc";
 
   std::vector<int32_t> label;  // -1 until the flood of its component reaches it
   VertexId next_seed = 0;      // every vertex below it is labelled

@@ -25,13 +25,15 @@ __all__ = [
 @dataclass(frozen=True)
 class Variant:
     """A method an algorithm can run: ``parallel`` (it has a parallel path; the others run on
-    one thread whatever ``threads`` says) and ``simd`` (the seed's SIMD engine, whose vector
-    operations and SIMD utilization are counted)."""
+    one thread whatever ``threads`` says), ``simd`` (the seed's SIMD engine, whose vector
+    operations and SIMD utilization are counted) and ``engine`` (the seed's vertex-centric
+    engine, one superstep of messages at a time)."""
 
     name: str
     method: str
     parallel: bool
     simd: bool
+    engine: bool
 
 
 @dataclass(frozen=True)
@@ -53,7 +55,8 @@ class Algorithm:
 
 
 VARIANTS: dict[str, Variant] = {
-    v.name: Variant(v.name, v.method, v.parallel, v.simd) for v in _core.graph_variants()
+    v.name: Variant(v.name, v.method, v.parallel, v.simd, v.engine)
+    for v in _core.graph_variants()
 }
 ALGORITHMS: dict[str, Algorithm] = {
     a.name: Algorithm(a.name, a.summary, a.function, a.sourced, tuple(a.variants),

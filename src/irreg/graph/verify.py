@@ -1,7 +1,7 @@
 """Serial reference computations and verifiers for the five graph algorithms.
 
 As GAPBS's ``BFSVerifier`` and kin: each reference is the textbook serial method run over the CSR
-arrays of an :class:`~nx_irreg.IrregGraph` (``graph.csr()``), written to be obviously correct
+arrays of an :class:`~irreg.graph.IrregGraph` (``graph.csr()``), written to be obviously correct
 rather than fast, and independent of the kernels it checks (queue BFS for depths, heap Dijkstra
 for distances and widths, a search from each unlabelled vertex in id order for components, Kahn
 by generations for topological order). ``verify_<algorithm>(graph, result, ...)`` computes the
