@@ -104,10 +104,9 @@ OPTIONS: dict[str, Option] = {
     "variant": Option(
         None,
         "str or None, optional",
-        "Engine variant for functions without an order of their own: 'serial', 'naive', "
-        "'opt', 'opt-search', or a faster method ('direction', 'delta', 'dijkstra', 'afforest', "
-        "'union-find', 'kahn'); None: "
-        "the kernel that reproduces NetworkX's output order.",
+        "Engine variant for functions without an order of their own: a name of "
+        "irreg.graph.registry.VARIANTS (the seed's engine, e.g. 'opt', or a faster method, "
+        "e.g. 'delta'); None: the kernel that reproduces NetworkX's output order.",
         _variant,
     ),
     "tile_size": Option(
