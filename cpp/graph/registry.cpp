@@ -29,6 +29,7 @@ const std::vector<VariantInfo>& VariantTable() {
       const bool threaded = v.value == Variant::kOpt || v.value == Variant::kOptSearch;
       t.push_back({v.name, v.meaning, threaded, v.value != Variant::kSerial, true});
     }
+    // {name, method, parallel, simd, engine, work per thread}
     const int64_t k = int64_t{1} << 17;  // the default work per thread
     t.insert(t.end(), {
                           {"direction", "direction-optimizing BFS", true, false, false, k},

@@ -40,7 +40,6 @@ if TYPE_CHECKING:
     from irreg.graph import IrregGraph
 
 
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``irreg graph``."""
     parser.add_argument(
