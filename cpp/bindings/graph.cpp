@@ -182,6 +182,8 @@ void BindGraph(py::module_& m) {
   DefineResult(m, "BfsRun", {"depth", "parent", "stats"});
   DefineResult(m, "ValueRun", {"value", "stats"});
   DefineResult(m, "LabelRun", {"label", "stats"});
+  DefineResult(m, "DistanceSumsRun",
+               {"reached", "total", "inverse", "farthest", "eccentricity", "reaches_all", "stats"});
   DefineResult(
       m, "SettledRun",
       {"value", "order", "parent", "contradiction", "stats", "pred_offsets", "preds", "reached"});
@@ -249,6 +251,32 @@ void BindGraph(py::module_& m) {
       },
       py::arg("graph"), py::arg("source"), py::arg("variant") = "", py::arg("isa") = py::none(),
       py::arg("threads") = 1);
+
+  m.def(
+      "distance_sums",
+      [](const Graph& g, const std::vector<int64_t>& sources, bool reverse, bool per_vertex,
+         const std::string& variant, const std::optional<std::string>& isa) {
+        const std::string i = IsaArg(isa);
+        const std::vector<VertexId> s = VertexList(sources, g.layout().csr().n);
+        std::pair<double, double> released;
+        graph::DistanceSums r = WithoutGil(
+            [&] { return graph::RunDistanceSums(g, s, reverse, per_vertex, variant, i); },
+            &released);
+        // The fixed-point sums as (low, high) uint64 pairs: NumPy has no 128-bit integers.
+        std::vector<uint64_t> inverse(2 * r.inverse.size());
+        for (size_t v = 0; v < r.inverse.size(); ++v) {
+          inverse[2 * v] = static_cast<uint64_t>(r.inverse[v]);
+          inverse[2 * v + 1] = static_cast<uint64_t>(r.inverse[v] >> 64);
+        }
+        return Result("DistanceSumsRun", Adopt(std::move(r.reached)), Adopt(std::move(r.total)),
+                      Adopt(std::move(inverse)), Adopt(std::move(r.farthest)),
+                      Adopt(std::move(r.eccentricity)), Adopt(std::move(r.reaches_all)),
+                      StatsDict(r.stats, released));
+      },
+      py::arg("graph"), py::arg("sources"), py::arg("reverse") = false,
+      py::arg("per_vertex") = true, py::arg("variant") = "", py::arg("isa") = py::none(),
+      "Hops from each source summed per vertex (graph/ms_bfs.hpp): one chunk of sources, on "
+      "one thread without the GIL. inverse: sums of floor(2^64 / hops) as (low, high) uint64.");
 
   // Reachability (the backend's ancestors and descendants); threads as bfs's.
   m.def(

@@ -40,6 +40,11 @@ const std::vector<VariantInfo>& VariantTable() {
                            int64_t{1} << 16},
                           {"union-find", "union-find components", false, false, false, k},
                           {"kahn", "Kahn's algorithm by generations", true, false, false, k},
+                          {"bit-parallel",
+                           "bit-parallel multi-source BFS, 512 sources per 64-byte block "
+                           "(Then et al.); per source on deep graphs",
+                           true, false, false, k},
+                          {"per-source", "one queue BFS per source", true, false, false, k},
                       });
     return t;
   }();
@@ -94,6 +99,13 @@ const std::vector<AlgorithmInfo>& AlgorithmTable() {
        EngineAnd({"kahn"}),
        "kahn",
        {"generation", "order"}},
+      {"distances",
+       "hops from every source summed per vertex: closeness, harmonic, eccentricity",
+       "distance_sums",
+       false,
+       {"bit-parallel", "per-source"},
+       "bit-parallel",
+       {"reached", "total", "harmonic", "farthest", "eccentricity", "reaches_all"}},
   };
   return table;
 }

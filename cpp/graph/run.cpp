@@ -98,6 +98,24 @@ BfsResult RunBfs(const Graph& g, VertexId source, const std::string& variant,
   return {std::move(p.depth), std::move(p.parent), stats};
 }
 
+DistanceSums RunDistanceSums(const Graph& g, const std::vector<VertexId>& sources, bool reverse,
+                             bool per_vertex, const std::string& variant, const std::string& isa) {
+  const std::string v = CheckVariant("distances", variant);
+  for (VertexId s : sources) CheckSource(g, s);
+  const GraphLayout& layout = g.layout();
+  const bool bit_parallel = v == "bit-parallel";
+  // In-edges are built once per graph (a copy for a directed one), for bottom-up steps or to
+  // walk the graph reversed.
+  const CsrGraph* in = bit_parallel || reverse ? &layout.in_edges(1) : nullptr;
+  const CsrGraph& out = reverse ? *in : layout.csr();
+  if (!bit_parallel)
+    return Timed({1}, [&](int32_t) { return PerSourceDistances(out, sources, per_vertex); });
+  const CsrGraph& back = reverse ? layout.csr() : *in;
+  const MsBfsKernels& kernels = MsBfsKernelsFor(isa);
+  return Timed(
+      {1}, [&](int32_t) { return BitParallelDistances(out, back, sources, per_vertex, kernels); });
+}
+
 std::vector<uint8_t> RunReachable(const Graph& g, VertexId source, bool reverse, int32_t threads) {
   CheckThreads(threads);
   CheckSource(g, source);

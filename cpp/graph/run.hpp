@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "graph/graph.hpp"
+#include "graph/ms_bfs.hpp"
 #include "graph/ordered_results.hpp"
 #include "graph/path_objective.hpp"
 #include "graph/results.hpp"
@@ -40,6 +41,12 @@ SettledValues RunDijkstra(const Graph& g, const std::vector<VertexId>& sources,
                           PathObjective objective, std::optional<double> cutoff,
                           bool refuse_negative, VertexId target = -1,
                           bool equal_predecessors = false);
+
+// Hops from `sources` (each checked) summed per vertex (graph/ms_bfs.hpp), along out-edges or,
+// `reverse`, along in-edges (then per vertex v they sum the hops from v to the sources). One
+// thread: a call is one chunk, and chunks are the parallelism (irreg.source_chunks).
+DistanceSums RunDistanceSums(const Graph& g, const std::vector<VertexId>& sources, bool reverse,
+                             bool per_vertex, const std::string& variant, const std::string& isa);
 
 // Reachability from `source` over out-edges, or in-edges when `reverse` (built once, kept in
 // the layout), on a team worth the graph's size. Checks source and threads (invalid_argument).

@@ -35,6 +35,11 @@ MIN_EDGES_TO_CONVERT = 2000
 # walks every edge); under backend_priority they run in irreg only on an already converted graph.
 CHEAPER_THAN_CONVERSION = frozenset({"is_directed_acyclic_graph"})
 
+# Functions that can be handed precomputed eccentricities (e) or path lengths (sp).
+GIVEN_LENGTHS = frozenset(
+    {"eccentricity", "diameter", "radius", "center", "periphery", "closeness_centrality"}
+)
+
 # NetworkX tests the backend cannot pass, each with the reason (see on_start_tests).
 KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("test_dag", "test_topological_sort6"): (
@@ -153,10 +158,12 @@ class BackendInterface:
         if asking():
             return "NetworkX's own function is being probed (nx_irreg.versions)"
         arguments = _arguments(name, args, kwargs)
+        if name in GIVEN_LENGTHS and any(arguments.get(p) is not None for p in ("e", "sp")):
+            return "given eccentricities (e) or path lengths (sp): NetworkX reads them"
         unknown = _unknown_parameter_set(name, arguments)
         if unknown is not None:
             return unknown
-        if callable(arguments.get("weight")):
+        if callable(arguments.get("weight")) or callable(arguments.get("distance")):
             return "a callable weight runs Python per edge; irreg reads one edge attribute"
         if arguments.get("sort_neighbors") is not None:
             return "sort_neighbors calls Python per node; irreg follows adjacency order"
@@ -168,6 +175,8 @@ class BackendInterface:
                 return "dag_longest_path takes the largest of parallel edges, irreg the smallest"
         if str(arguments.get("method", "")).startswith("floyd-warshall"):
             return "the Floyd-Warshall methods run in NetworkX"
+        if arguments.get("usebounds") is True and arguments.get("weight") is not None:
+            return "usebounds with a weight: NetworkX's bounds assume unit lengths, only it agrees"
         if arguments.get("neighbors") is not None:
             return "a neighbors function calls Python per node; irreg follows G.neighbors"
         if name.startswith("dfs_") and not isinstance(
@@ -207,7 +216,7 @@ class BackendInterface:
 # Functions where NetworkX adds a None weight (and raises TypeError) rather than skip the edge.
 ADD_EVERY_WEIGHT = ("bellman_ford", "negative_edge_cycle", "find_negative_cycle", "dag_longest")
 # Functions that skip None-weighted edges in their searches but count them for connectivity.
-CONNECT_OVER_EVERY_EDGE = ("average_shortest_path_length",)
+CONNECT_OVER_EVERY_EDGE = ("average_shortest_path_length", "wiener_index")
 
 
 def _refuse_unreadable_weights(
@@ -239,7 +248,9 @@ def _guarded(name: str, function):
     left out None-weighted edges would miss them; Bellman-Ford and the DAG paths add every
     weight, so NetworkX raises on them), arguments passed as irreg's function takes them."""
     parameters = inspect.signature(function).parameters
-    weighted = "weight" in parameters
+    # The parameter naming the edge attribute of the lengths (closeness and harmonic
+    # centrality call it distance).
+    weight_name = next((p for p in ("weight", "distance") if p in parameters), None)
     reads_every_edge = (
         any(part in name for part in ADD_EVERY_WEIGHT) or name in CONNECT_OVER_EVERY_EDGE
     )
@@ -251,7 +262,8 @@ def _guarded(name: str, function):
             G.current()  # a view's conversion from before the graph under it changed: redone
             if G.hidden_edges or not G.finite_lengths:
                 arguments = _arguments(name, args, kwargs)
-                weight = arguments.get("weight", parameters["weight"].default) if weighted else None
+                weight = (arguments.get(weight_name, parameters[weight_name].default)
+                          if weight_name else None)
                 _refuse_unreadable_weights(name, G, weight, reads_every_edge or
                                            arguments.get("method") == "bellman-ford")
         how = binding(name)

@@ -82,6 +82,10 @@ def test_signatures_match_networkx():
             for p in inspect.signature(getattr(nx, name)).parameters.values()
             if p.name != "backend" and p.kind is not p.VAR_KEYWORD
         ]
+        # A keyword-only parameter a newer NetworkX added (closeness_centrality's sp in 3.7)
+        # may be missing: set to other than its default, can_run declines the call.
+        ours_named = {p[0] for p in ours}
+        theirs = [p for p in theirs if p[0] in ours_named or p[1] is not p[1].KEYWORD_ONLY]
         assert ours == theirs, name
 
 

@@ -10,14 +10,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from irreg.graph.algorithms import run, variants, wcc
+from irreg.graph.algorithms import distance_sums, run, variants, wcc
 from irreg.graph.registry import ALGORITHMS, VARIANTS
 from nx_irreg import IrregGraph
 
 ENGINE_VARIANTS = tuple(v for v in VARIANTS if VARIANTS[v].engine)
 # The engine's variants and the faster methods (direction, delta, dijkstra, afforest, union-find,
 # kahn).
-EVERY_VARIANT = [(a, v) for a in ALGORITHMS for v in variants(a)]
+# (Not the distances from every source: all pairs of a path are quadratic by definition; their
+# cost on one is tested below.)
+EVERY_VARIANT = [(a, v) for a in ALGORITHMS if a != "distances" for v in variants(a)]
 N = 100_000
 
 
@@ -77,3 +79,16 @@ def test_star_and_many_components(variant, isa):
     expected[1 : n // 2 : 2] -= 1
     np.testing.assert_array_equal(r.label, expected)
     _check_linear(r.stats, n, len(src))
+
+
+@pytest.mark.parametrize("variant", variants("distances"))
+def test_distances_from_a_few_sources_of_a_long_path_cost_a_search_each(path, variant, isa):
+    # A path is as deep as a graph gets: the bit-parallel variant sees it from its first search
+    # and runs a queue BFS per source, so each source costs one pass over the path.
+    sources = [0, N // 2, N - 1]
+    r = distance_sums(path, sources=sources, variant=variant, isa=isa)
+    assert r.stats.active_edges <= len(sources) * (N - 1)
+    assert r.stats.supersteps <= len(sources) * N
+    np.testing.assert_array_equal(r.eccentricity, [N - 1, N - 1 - N // 2, 0])
+    assert list(r.reaches_all) == [True, False, False]
+    assert r.total[-1] == (N - 1) + (N - 1 - N // 2)

@@ -27,6 +27,10 @@ MODULES = [
     "networkx.algorithms.components.tests.test_connected",
     "networkx.algorithms.components.tests.test_strongly_connected",
     "networkx.algorithms.tests.test_dag",
+    "networkx.algorithms.centrality.tests.test_closeness_centrality",
+    "networkx.algorithms.centrality.tests.test_harmonic_centrality",
+    "networkx.algorithms.tests.test_distance_measures",
+    "networkx.algorithms.tests.test_wiener",
 ]
 
 

@@ -20,6 +20,9 @@ What is checked, per vertex (arrays must have one entry per vertex and the docum
 - ``wcc``: the smallest vertex id of the weakly connected component.
 - ``ts``: the generation (longest path from a source, in edges) and the order (by generation, then
   id); the graph must be acyclic.
+- ``distances``: from a queue BFS per source, per vertex how many sources reach it, their hops
+  summed, their reciprocal hops summed (within ``rtol``: float sums in another order) and the
+  most hops; per source the most hops and whether it reaches every vertex.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ __all__ = [
     "bfs_depth",
     "bfs_parent",
     "components",
+    "distance_sums",
     "generations",
     "shortest_paths",
     "verify_bfs",
@@ -214,6 +218,31 @@ def generations(graph: IrregGraph) -> np.ndarray:
 # --- verification --------------------------------------------------------------------------------
 
 
+class DistanceReference(NamedTuple):
+    reached: np.ndarray
+    total: np.ndarray
+    harmonic: np.ndarray
+    farthest: np.ndarray
+    eccentricity: np.ndarray
+    reaches_all: np.ndarray
+
+
+def distance_sums(graph: IrregGraph) -> DistanceReference:
+    """Hops from every vertex summed per vertex (see ``distances`` above): a BFS per source."""
+    depths = [bfs_depth(graph, s) for s in range(graph.n)]
+    hops = np.array(depths, dtype=np.int64).reshape(graph.n, graph.n)  # [source, vertex]
+    reached = hops >= 0
+    inverse = np.divide(1.0, hops, out=np.zeros(hops.shape), where=hops > 0)
+    return DistanceReference(
+        reached.sum(axis=0),
+        np.where(reached, hops, 0).sum(axis=0),
+        inverse.sum(axis=0),
+        hops.max(axis=0, initial=-1).astype(np.int32),
+        hops.max(axis=1, initial=0).astype(np.int32),
+        reached.all(axis=1),
+    )
+
+
 class BfsReference(NamedTuple):
     depth: np.ndarray
     parent: np.ndarray
@@ -249,7 +278,11 @@ REFERENCES = {
     "sswp": lambda graph, source: PathReference(widest_paths(graph, source)),
     "wcc": lambda graph, source: WccReference(components(graph)),
     "ts": _topo_reference,
+    "distances": lambda graph, source: distance_sums(graph),
 }
+
+# Float fields compared within ``rtol`` (sums in another order, or along other equal paths).
+APPROXIMATE = {("sssp", "value"), ("distances", "harmonic")}
 
 
 class Verifier:
@@ -287,7 +320,7 @@ class Verifier:
                 raise AssertionError(
                     f"{where}: {field} has dtype {got.dtype}, expected {want.dtype}"
                 )
-            if self.algorithm == "sssp":
+            if (self.algorithm, field) in APPROXIMATE:
                 wrong = ~np.isclose(got, want, rtol=self.rtol, atol=0.0)
             else:
                 wrong = got != want

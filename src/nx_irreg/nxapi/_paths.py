@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
 
 import networkx as nx
 import numpy as np
@@ -45,13 +45,14 @@ def parents_by_vertex(n: int, order: np.ndarray, parent: np.ndarray) -> np.ndarr
     return by_vertex
 
 
-class LazyDict(Mapping):
-    """A read-only dict of one source's results, built on first use.
+class LazyDict(MutableMapping):
+    """A dict of one source's results, built on first use.
 
     NetworkX's all-pairs functions return iterators of ``(node, dict)``; the backend yields
     these instead, so iterating costs the searches only, and a dict's worth of Python objects
     is made only for the sources a caller looks into (``len`` needs none). It compares equal to
-    the dict NetworkX returns; ``dict(d)`` (or ``d.copy()``) gives a plain, writable dict.
+    the dict NetworkX returns and, like it, can be changed (which builds it first);
+    ``dict(d)`` (or ``d.copy()``) gives a plain dict.
     """
 
     __slots__ = ("_build", "_data", "_len")
@@ -74,7 +75,13 @@ class LazyDict(Mapping):
         return iter(self._dict())
 
     def __len__(self) -> int:
-        return self._len
+        return self._len if self._data is None else len(self._data)
+
+    def __setitem__(self, key: object, value: object) -> None:
+        self._dict()[key] = value
+
+    def __delitem__(self, key: object) -> None:
+        del self._dict()[key]
 
     def __contains__(self, key: object) -> bool:
         return key in self._dict()

@@ -30,6 +30,7 @@ from irreg.graph.algorithms.dag import (
     topological_generations,
     topological_order,
 )
+from irreg.graph.algorithms.distances import DistanceSums, distance_sums
 from irreg.graph.algorithms.paths import (
     BellmanFordPaths,
     FoundPath,
@@ -78,6 +79,7 @@ __all__ = [
     "BellmanFordPaths",
     "BfsOrder",
     "BfsResult",
+    "DistanceSums",
     "FoundPath",
     "GraphCycleError",
     "LabeledEdges",
@@ -100,6 +102,7 @@ __all__ = [
     "dfs_labeled_edges",
     "dijkstra",
     "dijkstra_predecessors",
+    "distance_sums",
     "kosaraju_components",
     "lexicographic_order",
     "reachable",

@@ -74,17 +74,24 @@ def bellman_ford_lengths(graph: IrregGraph, sources: list[int]) -> SourceLengths
 
 
 class LengthSums(NamedTuple):
-    """Per source of a chunk: the sum of its lengths and how many vertices it reached."""
+    """Per source of a chunk, over the vertices it reaches (those in ``targets`` when given):
+    how many, their lengths summed, their reciprocal lengths summed (lengths other than 0) and
+    the largest length (-inf: none)."""
 
     total: np.ndarray  # float64
     reached: np.ndarray  # int64
     failed_at: int  # as in SourceLengths
+    harmonic: np.ndarray  # float64
+    farthest: np.ndarray  # float64
 
 
-def summed_lengths(graph: IrregGraph, sources: list[int], method: str) -> LengthSums:
+def summed_lengths(
+    graph: IrregGraph, sources: list[int], method: str, targets: np.ndarray | None = None
+) -> LengthSums:
     """Per-source sums of the lengths by ``method`` (``"unweighted"``, ``"dijkstra"`` or
-    ``"bellman-ford"``): what an average over all pairs needs, a few bytes per source to ship
-    back from a worker. Each sum adds one source's lengths in its search order."""
+    ``"bellman-ford"``): what an average over all pairs or a centrality needs, a few bytes per
+    source to ship back from a worker. ``targets``: a bool per vertex, the vertices counted
+    (default: all). Each sum adds one source's lengths in its search order."""
     if method == "unweighted":
         found = bfs_lengths(graph, sources)
     elif method == "dijkstra":
@@ -93,10 +100,21 @@ def summed_lengths(graph: IrregGraph, sources: list[int], method: str) -> Length
         found = bellman_ford_lengths(graph, sources)
     else:
         raise ValueError(f"method must be unweighted, dijkstra or bellman-ford, got {method!r}")
-    starts = found.offsets[:-1]
-    reached = np.diff(found.offsets)
-    total = np.zeros(len(starts))
-    nonempty = reached > 0
-    if found.value.size:
-        total[nonempty] = np.add.reduceat(found.value, starts[nonempty])
-    return LengthSums(total, reached, found.failed_at)
+    value = found.value
+    counted = np.ones(len(value), bool) if targets is None else np.asarray(targets)[found.order]
+    per_source = np.repeat(np.arange(len(found.offsets) - 1), np.diff(found.offsets))
+    sources_done = len(found.offsets) - 1
+    reached = np.bincount(per_source, weights=counted, minlength=sources_done).astype(np.int64)
+    total = np.zeros(sources_done)
+    harmonic = np.zeros(sources_done)
+    farthest = np.full(sources_done, -np.inf)
+    if value.size:
+        starts = found.offsets[:-1]
+        nonempty = np.diff(found.offsets) > 0
+        counted_value = np.where(counted, value, 0.0)
+        total[nonempty] = np.add.reduceat(counted_value, starts[nonempty])
+        inverse = np.divide(1.0, value, out=np.zeros(len(value)), where=counted & (value != 0))
+        harmonic[nonempty] = np.add.reduceat(inverse, starts[nonempty])
+        longest = np.where(counted, value, -np.inf)
+        farthest[nonempty] = np.maximum.reduceat(longest, starts[nonempty])
+    return LengthSums(total, reached, found.failed_at, harmonic, farthest)

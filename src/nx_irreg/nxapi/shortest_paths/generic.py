@@ -18,6 +18,7 @@ import numpy as np
 from irreg.graph.algorithms import bellman_ford, bfs_order, bidirectional_search
 from irreg.graph.algorithms.many_sources import summed_lengths
 from nx_irreg.backend_graph import BackendGraph
+from nx_irreg.nxapi._distances import hop_sums
 from nx_irreg.nxapi._lengths import length_dict, node_position
 from nx_irreg.nxapi._many_sources import chunk_results
 from nx_irreg.nxapi._paths import paths_from_predecessors
@@ -168,8 +169,9 @@ def average_shortest_path_length(
 ) -> float:
     """The mean shortest-path length over all ordered pairs of distinct nodes.
 
-    Every node is a source: sources run in chunks on the thread pool or on Dask, and only each
-    source's sum comes back. Integer lengths sum exactly; float lengths are summed per source
+    Every node is a source: hop counts come from the bit-parallel multi-source BFS, weighted
+    lengths from a search per source; sources run in chunks on the thread pool or on Dask, and
+    only sums come back. Integer lengths sum exactly; float lengths are summed per source
     in search order, then across sources, so the last digits may differ from NetworkX's single
     running sum. ``floyd-warshall`` methods run in NetworkX (``can_run`` declines them).
     """
@@ -198,7 +200,12 @@ def average_shortest_path_length(
             bellman_ford(G.graph, sources=[0])
         except ValueError as err:
             raise nx.NetworkXUnbounded("Negative cycle detected.") from err
-    exact = method == "unweighted" or G.integral_weights
+    if method == "unweighted":  # one bit-parallel multi-source BFS, exact integer sums
+        found = hop_sums(G, opts)
+        if (found.reached < n).any():  # some node is not reached from every node
+            raise not_connected
+        return int(found.total.sum()) / (n * (n - 1))
+    exact = G.integral_weights
     failure = {
         "dijkstra": lambda _: ValueError("Contradictory paths found:", "negative weights?"),
         "bellman-ford": lambda _: nx.NetworkXUnbounded("Negative cycle detected."),
