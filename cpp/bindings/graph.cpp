@@ -182,6 +182,7 @@ void BindGraph(py::module_& m) {
   DefineResult(m, "BfsRun", {"depth", "parent", "stats"});
   DefineResult(m, "ValueRun", {"value", "stats"});
   DefineResult(m, "LabelRun", {"label", "stats"});
+  DefineResult(m, "BetweennessRun", {"score", "edge_score", "stats"});
   DefineResult(m, "DistanceSumsRun",
                {"reached", "total", "inverse", "farthest", "eccentricity", "reaches_all", "stats"});
   DefineResult(
@@ -277,6 +278,33 @@ void BindGraph(py::module_& m) {
       py::arg("per_vertex") = true, py::arg("variant") = "", py::arg("isa") = py::none(),
       "Hops from each source summed per vertex (graph/ms_bfs.hpp): one chunk of sources, on "
       "one thread without the GIL. inverse: sums of floor(2^64 / hops) as (low, high) uint64.");
+
+  m.def(
+      "betweenness",
+      [](const Graph& g, const Graph& reversed, const std::vector<int64_t>& sources, bool weighted,
+         bool endpoints, bool edges, const std::optional<std::vector<int64_t>>& targets,
+         const std::string& variant) {
+        const int32_t n = g.layout().csr().n;
+        const std::vector<VertexId> s = VertexList(sources, n);
+        std::vector<uint8_t> target_bytes;
+        if (targets) {
+          target_bytes.assign(n, 0);
+          for (VertexId t : VertexList(*targets, n)) target_bytes[t] = 1;
+        }
+        graph::BrandesOptions options{weighted, endpoints, edges,
+                                      targets ? target_bytes.data() : nullptr};
+        std::pair<double, double> released;
+        graph::BetweennessSums r = WithoutGil(
+            [&] { return graph::RunBetweenness(g, reversed, s, options, variant); }, &released);
+        return Result("BetweennessRun", Adopt(std::move(r.score)), Adopt(std::move(r.edge_score)),
+                      StatsDict(r.stats, released));
+      },
+      py::arg("graph"), py::arg("reversed"), py::arg("sources"), py::arg("weighted") = false,
+      py::arg("endpoints") = false, py::arg("edges") = false, py::arg("targets") = py::none(),
+      py::arg("variant") = "",
+      "Brandes' betweenness summed over one chunk of sources (graph/brandes.hpp), unscaled: "
+      "per vertex, or per edge of `reversed` (the graph's edges reversed, with weights) with "
+      "edges; targets: only paths to these count (NetworkX's *_subset).");
 
   // Reachability (the backend's ancestors and descendants); threads as bfs's.
   m.def(

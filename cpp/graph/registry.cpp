@@ -31,21 +31,24 @@ const std::vector<VariantInfo>& VariantTable() {
     }
     // {name, method, parallel, simd, engine, work per thread}
     const int64_t k = int64_t{1} << 17;  // the default work per thread
-    t.insert(t.end(), {
-                          {"direction", "direction-optimizing BFS", true, false, false, k},
-                          {"dijkstra", "Dijkstra's algorithm", false, false, false, k},
-                          {"delta", "delta-stepping (Meyer and Sanders)", true, false, false,
-                           int64_t{1} << 18},
-                          {"afforest", "Afforest components (Sutton et al.)", true, false, false,
-                           int64_t{1} << 16},
-                          {"union-find", "union-find components", false, false, false, k},
-                          {"kahn", "Kahn's algorithm by generations", true, false, false, k},
-                          {"bit-parallel",
-                           "bit-parallel multi-source BFS, 512 sources per 64-byte block "
-                           "(Then et al.); per source on deep graphs",
-                           true, false, false, k},
-                          {"per-source", "one queue BFS per source", true, false, false, k},
-                      });
+    t.insert(
+        t.end(),
+        {
+            {"direction", "direction-optimizing BFS", true, false, false, k},
+            {"dijkstra", "Dijkstra's algorithm", false, false, false, k},
+            {"delta", "delta-stepping (Meyer and Sanders)", true, false, false, int64_t{1} << 18},
+            {"afforest", "Afforest components (Sutton et al.)", true, false, false,
+             int64_t{1} << 16},
+            {"union-find", "union-find components", false, false, false, k},
+            {"kahn", "Kahn's algorithm by generations", true, false, false, k},
+            {"bit-parallel",
+             "bit-parallel multi-source BFS, 512 sources per 64-byte block "
+             "(Then et al.); per source on deep graphs",
+             true, false, false, k},
+            {"per-source", "one queue BFS per source", true, false, false, k},
+            {"brandes", "Brandes' dependency accumulation, a search per source (NetworkX's)", true,
+             false, false, k},
+        });
     return t;
   }();
   return table;
@@ -106,6 +109,13 @@ const std::vector<AlgorithmInfo>& AlgorithmTable() {
        {"bit-parallel", "per-source"},
        "bit-parallel",
        {"reached", "total", "harmonic", "farthest", "eccentricity", "reaches_all"}},
+      {"betweenness",
+       "betweenness centrality: shortest paths through each vertex, from every source",
+       "betweenness",
+       false,
+       {"brandes"},
+       "brandes",
+       {"score", "edge_score"}},
   };
   return table;
 }

@@ -116,6 +116,21 @@ DistanceSums RunDistanceSums(const Graph& g, const std::vector<VertexId>& source
       {1}, [&](int32_t) { return BitParallelDistances(out, back, sources, per_vertex, kernels); });
 }
 
+BetweennessSums RunBetweenness(const Graph& g, const Graph& reversed,
+                               const std::vector<VertexId>& sources, const BrandesOptions& options,
+                               const std::string& variant) {
+  CheckVariant("betweenness", variant);
+  for (VertexId s : sources) CheckSource(g, s);
+  const CsrGraph& out = g.layout().csr();
+  const CsrGraph& in = reversed.layout().csr();
+  if (in.n != out.n || in.num_edges() != out.num_edges())
+    throw std::invalid_argument("the reversed graph has " + std::to_string(in.n) +
+                                " vertices and " + std::to_string(in.num_edges()) +
+                                " edges; the graph has " + std::to_string(out.n) + " and " +
+                                std::to_string(out.num_edges()));
+  return Timed({1}, [&](int32_t) { return Brandes(out, in, sources, options); });
+}
+
 std::vector<uint8_t> RunReachable(const Graph& g, VertexId source, bool reverse, int32_t threads) {
   CheckThreads(threads);
   CheckSource(g, source);

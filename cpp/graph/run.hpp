@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "graph/brandes.hpp"
 #include "graph/graph.hpp"
 #include "graph/ms_bfs.hpp"
 #include "graph/ordered_results.hpp"
@@ -47,6 +48,13 @@ SettledValues RunDijkstra(const Graph& g, const std::vector<VertexId>& sources,
 // thread: a call is one chunk, and chunks are the parallelism (irreg.source_chunks).
 DistanceSums RunDistanceSums(const Graph& g, const std::vector<VertexId>& sources, bool reverse,
                              bool per_vertex, const std::string& variant, const std::string& isa);
+
+// Brandes' betweenness from `sources` (each checked; graph/brandes.hpp) over g's edges, whose
+// reversal (with weights) is `reversed` (g itself when undirected). One thread, as above.
+// options.targets, when given, has a byte per vertex.
+BetweennessSums RunBetweenness(const Graph& g, const Graph& reversed,
+                               const std::vector<VertexId>& sources, const BrandesOptions& options,
+                               const std::string& variant);
 
 // Reachability from `source` over out-edges, or in-edges when `reverse` (built once, kept in
 // the layout), on a team worth the graph's size. Checks source and threads (invalid_argument).

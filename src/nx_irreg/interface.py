@@ -16,7 +16,7 @@ from typing import NamedTuple
 from nx_irreg.backend_graph import BackendGraph, from_networkx, to_networkx
 from nx_irreg.nxapi import networkx_modules
 from nx_irreg.options import configured
-from nx_irreg.versions import asking, networkx_own
+from nx_irreg.versions import asking, betweenness_rescaling, networkx_own
 
 __all__ = [
     "MIN_EDGES_TO_CONVERT",
@@ -39,6 +39,12 @@ CHEAPER_THAN_CONVERSION = frozenset({"is_directed_acyclic_graph"})
 GIVEN_LENGTHS = frozenset(
     {"eccentricity", "diameter", "radius", "center", "periphery", "closeness_centrality"}
 )
+
+# Functions whose sums the installed NetworkX's private rescaler scales (versions.py).
+RESCALED = frozenset({
+    "betweenness_centrality", "edge_betweenness_centrality", "betweenness_centrality_subset",
+    "edge_betweenness_centrality_subset",
+})
 
 # NetworkX tests the backend cannot pass, each with the reason (see on_start_tests).
 KNOWN_FAILURES: dict[tuple[str, str], str] = {
@@ -167,6 +173,12 @@ class BackendInterface:
             return "a callable weight runs Python per edge; irreg reads one edge attribute"
         if arguments.get("sort_neighbors") is not None:
             return "sort_neighbors calls Python per node; irreg follows adjacency order"
+        if name in RESCALED and betweenness_rescaling(name) is None:
+            return f"the installed NetworkX rescales {name} in a way irreg does not know"
+        if name.startswith("edge_betweenness") and arguments.get("G") is not None and (
+            arguments["G"].is_multigraph()
+        ):
+            return "a multigraph's edge keys share NetworkX's per-key weights; NetworkX runs it"
         if name in ("dag_longest_path", "dag_longest_path_length"):
             if arguments.get("topo_order") is not None:
                 return "a given topo_order is iterated as given; NetworkX runs it"

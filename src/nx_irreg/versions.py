@@ -14,6 +14,9 @@ or reverts a change is followed too.
 from __future__ import annotations
 
 import functools
+import inspect
+import random
+import sys
 import threading
 import warnings
 from collections.abc import Callable
@@ -28,6 +31,8 @@ __all__ = [
     "all_pairs_shortest_path_is_dict",
     "answers",
     "asking",
+    "betweenness_rescaling",
+    "betweenness_rescalings",
     "bfs_layers_first_layer_in_set_order",
     "bfs_predecessors_warning",
     "dijkstra_paths_in_settled_order",
@@ -206,6 +211,105 @@ def dijkstra_paths_in_settled_order() -> bool:
     return list(networkx_own("single_source_dijkstra_path")(G, 0)) == [0, 2, 1]
 
 
+# The arguments a betweenness function passes its private rescaler, by the rescaler's parameter
+# names; any other name and the backend declines (it could not say what to pass).
+RESCALE_ROLES = ("betweenness", "n", "normalized", "directed", "k", "endpoints", "sampled_nodes")
+
+
+@dataclass(frozen=True)
+class Rescaling:
+    """How an installed betweenness function scales its sums: the private rescaler it calls
+    (``_rescale`` or ``_rescale_e``, whose signatures changed in NetworkX 3.5 and 3.6), the
+    arguments it passes by name, those it fixes (``endpoints`` of the edge and subset
+    functions), what it passes as ``sampled_nodes`` when nothing was sampled (``None``, or
+    every node in 3.5), and whether ``k == len(G)`` skips sampling (3.5 on, node betweenness)."""
+
+    rescale: Callable
+    arguments: tuple[str, ...]
+    fixed: dict
+    all_nodes_as_sampled: bool
+    k_of_all_is_none: bool
+
+    def __call__(self, values: dict, n: int, *, normalized: bool, directed: bool,
+                 endpoints: bool | None = None, k: int | None = None,
+                 sampled: list | None = None) -> dict:
+        given = {"betweenness": values, "n": n, "normalized": normalized,
+                 "directed": directed, "k": k, "endpoints": endpoints,
+                 "sampled_nodes": list(values) if sampled is None and
+                 self.all_nodes_as_sampled else sampled}
+        named = {name: self.fixed.get(name, given[name]) for name in self.arguments[2:]}
+        return self.rescale(values, n, **named)
+
+
+def _watch_rescaling(name: str, calls: list[dict]) -> Rescaling | None:
+    """What NetworkX's own ``name`` passed its rescaler in ``calls`` (``k=None``, then, where it
+    takes ``k``, ``k=2``), as a :class:`Rescaling`; None if it is not one this can replay."""
+    rescalers = {id(fn) for fn, _ in calls}
+    if not calls or len(rescalers) != 1:
+        return None
+    rescale, unsampled = calls[0]
+    if any(p not in RESCALE_ROLES for p in unsampled) or list(unsampled)[:2] != ["betweenness",
+                                                                              "n"]:
+        return None
+    # Arguments that are not the caller's own parameters keep the value it fixed.
+    own = set(inspect.signature(networkx_own(name)).parameters)
+    fixed = {p: v for p, v in unsampled.items() if p in ("endpoints",) and p not in own}
+    all_nodes = isinstance(unsampled.get("sampled_nodes"), nx.Graph | list)
+    state = random.Random(0)
+    before = state.getstate()
+    if "k" in own:
+        networkx_own(name)(nx.path_graph(3), k=3, seed=state)
+    return Rescaling(rescale, tuple(unsampled), fixed, all_nodes, state.getstate() == before)
+
+
+_RESCALER_LOCK = threading.Lock()  # one watch at a time
+
+RESCALED = ("betweenness_centrality", "edge_betweenness_centrality",
+            "betweenness_centrality_subset", "edge_betweenness_centrality_subset")
+
+
+@_probe
+def betweenness_rescalings() -> dict[str, Rescaling | None]:
+    """The :class:`Rescaling` of each betweenness function, watched on a tiny graph: its
+    module's rescalers are wrapped, for the probe only, by watchers that record the call and
+    hand it on unchanged. None where the call cannot be replayed (irreg then declines)."""
+    return {name: _watched(name) for name in RESCALED}
+
+
+def betweenness_rescaling(name: str) -> Rescaling | None:
+    """:func:`betweenness_rescalings` of ``name``."""
+    return betweenness_rescalings()[name]
+
+
+def _watched(name: str) -> Rescaling | None:
+    own = networkx_own(name)
+    module = sys.modules[own.__module__]
+    originals = {a: getattr(module, a) for a in ("_rescale", "_rescale_e") if hasattr(module, a)}
+    calls: list = []
+
+    def watching(original):
+        def watched(*args, **kwargs):
+            bound = inspect.signature(original).bind(*args, **kwargs).arguments
+            calls.append((original, dict(bound)))
+            return original(*args, **kwargs)
+
+        return watched
+
+    with _RESCALER_LOCK:
+        for attribute, original in originals.items():
+            setattr(module, attribute, watching(original))
+        try:
+            G = nx.path_graph(4)
+            if name.endswith("_subset"):
+                own(G, sources=[0], targets=[3])
+            else:
+                own(G)
+        finally:
+            for attribute, original in originals.items():
+                setattr(module, attribute, original)
+    return _watch_rescaling(name, calls)
+
+
 @dataclass(frozen=True)
 class Probe:
     """One behaviour that differs between NetworkX releases, and the releases it separates."""
@@ -227,6 +331,7 @@ PROBES: dict[str, Probe] = {
         Probe(single_target_lengths_are_iterator, "3.4 | 3.5-3.7"),
         Probe(single_source_all_shortest_paths_in_graph_order, "3.4 | 3.5-3.7"),
         Probe(dijkstra_paths_in_settled_order, "3.4-3.5 | 3.6-3.7"),
+        Probe(betweenness_rescalings, "3.4-3.5 | 3.6-3.7"),  # node betweenness: 3.5 too
     )
 }
 
@@ -238,5 +343,8 @@ def answers() -> dict[str, object]:
         answer = probe.ask()
         if name == "lexicographical_sort_message":
             answer = answer(TypeError("<comparison error>"))
+        if name == "betweenness_rescalings":
+            answer = {f: r and f"{r.rescale.__name__}({', '.join(r.arguments)})"
+                      for f, r in answer.items()}
         found[name] = answer
     return found

@@ -17,9 +17,11 @@ from nx_irreg import IrregGraph
 ENGINE_VARIANTS = tuple(v for v in VARIANTS if VARIANTS[v].engine)
 # The engine's variants and the faster methods (direction, delta, dijkstra, afforest, union-find,
 # kahn).
-# (Not the distances from every source: all pairs of a path are quadratic by definition; their
-# cost on one is tested below.)
-EVERY_VARIANT = [(a, v) for a in ALGORITHMS if a != "distances" for v in variants(a)]
+# (Not the measures from every source: all pairs of a path are quadratic by definition; the
+# distances' cost on one is tested below.)
+EVERY_VARIANT = [
+    (a, v) for a in ALGORITHMS if a not in ("distances", "betweenness") for v in variants(a)
+]
 N = 100_000
 
 

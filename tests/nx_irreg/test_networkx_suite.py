@@ -27,6 +27,8 @@ MODULES = [
     "networkx.algorithms.components.tests.test_connected",
     "networkx.algorithms.components.tests.test_strongly_connected",
     "networkx.algorithms.tests.test_dag",
+    "networkx.algorithms.centrality.tests.test_betweenness_centrality",
+    "networkx.algorithms.centrality.tests.test_betweenness_centrality_subset",
     "networkx.algorithms.centrality.tests.test_closeness_centrality",
     "networkx.algorithms.centrality.tests.test_harmonic_centrality",
     "networkx.algorithms.tests.test_distance_measures",

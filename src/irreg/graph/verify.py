@@ -20,6 +20,7 @@ What is checked, per vertex (arrays must have one entry per vertex and the docum
 - ``wcc``: the smallest vertex id of the weakly connected component.
 - ``ts``: the generation (longest path from a source, in edges) and the order (by generation, then
   id); the graph must be acyclic.
+- ``betweenness``: Brandes from every source over hops, unscaled, within ``rtol``.
 - ``distances``: from a queue BFS per source, per vertex how many sources reach it, their hops
   summed, their reciprocal hops summed (within ``rtol``: float sums in another order) and the
   most hops; per source the most hops and whether it reaches every vertex.
@@ -40,6 +41,7 @@ from irreg.graph.registry import algorithm
 __all__ = [
     "REL",
     "Verifier",
+    "betweenness_scores",
     "bfs_depth",
     "bfs_parent",
     "components",
@@ -243,6 +245,35 @@ def distance_sums(graph: IrregGraph) -> DistanceReference:
     )
 
 
+class BetweennessReference(NamedTuple):
+    score: np.ndarray
+
+
+def betweenness_scores(graph: IrregGraph) -> BetweennessReference:
+    """Brandes over hops from every vertex: path counts by BFS levels, dependencies from the
+    farthest vertices back (unscaled, ordered pairs)."""
+    offsets, targets, _ = graph.csr()
+    score = np.zeros(graph.n)
+    for s in range(graph.n):
+        depth = bfs_depth(graph, s)
+        sigma = np.zeros(graph.n)
+        sigma[s] = 1.0
+        by_depth = np.argsort(depth, kind="stable")
+        reached = [int(v) for v in by_depth if depth[v] >= 0]
+        for u in reached:
+            for v in targets[offsets[u] : offsets[u + 1]].tolist():
+                if depth[v] == depth[u] + 1:
+                    sigma[v] += sigma[u]
+        delta = np.zeros(graph.n)
+        for u in reversed(reached):
+            for v in targets[offsets[u] : offsets[u + 1]].tolist():
+                if depth[v] == depth[u] + 1:
+                    delta[u] += sigma[u] / sigma[v] * (1 + delta[v])
+            if u != s:
+                score[u] += delta[u]
+    return BetweennessReference(score)
+
+
 class BfsReference(NamedTuple):
     depth: np.ndarray
     parent: np.ndarray
@@ -279,10 +310,11 @@ REFERENCES = {
     "wcc": lambda graph, source: WccReference(components(graph)),
     "ts": _topo_reference,
     "distances": lambda graph, source: distance_sums(graph),
+    "betweenness": lambda graph, source: betweenness_scores(graph),
 }
 
 # Float fields compared within ``rtol`` (sums in another order, or along other equal paths).
-APPROXIMATE = {("sssp", "value"), ("distances", "harmonic")}
+APPROXIMATE = {("sssp", "value"), ("distances", "harmonic"), ("betweenness", "score")}
 
 
 class Verifier:

@@ -12,6 +12,7 @@ one serial reference and verifier per algorithm, shared by the tests and ``irreg
 """
 
 from irreg.graph.algorithms._run import RunStats
+from irreg.graph.algorithms.centrality import Betweenness, betweenness
 from irreg.graph.algorithms.components import (
     SccOrder,
     WccResult,
@@ -77,6 +78,7 @@ __all__ = [
     "EDGE_LABELS",
     "PARALLEL_VARIANTS",
     "BellmanFordPaths",
+    "Betweenness",
     "BfsOrder",
     "BfsResult",
     "DistanceSums",
@@ -93,6 +95,7 @@ __all__ = [
     "TopoResult",
     "WccResult",
     "bellman_ford",
+    "betweenness",
     "bfs",
     "bfs_components",
     "bfs_labeled_edges",

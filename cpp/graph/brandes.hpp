@@ -1,0 +1,43 @@
+// Betweenness centrality by Brandes ("A faster algorithm for betweenness centrality", 2001),
+// one chunk of sources per call: the chunks run side by side on threads or Dask workers and
+// their sums are added in chunk order (irreg.graph.algorithms.betweenness).
+//
+// Each source's search and accumulation are NetworkX's own, operation for operation:
+// path counts are doubles (as NetworkX's sigma; past 2^53 paths they round, past ~1.8e308
+// they become inf, in both); a weighted search is NetworkX's Dijkstra with its exact-equality
+// rule for equal paths (and its quirks with zero-weight edges); the accumulation walks the
+// settled vertices backwards and adds each predecessor's share in that order (the subset and
+// edge variants as NetworkX's _accumulate_subset, _accumulate_edges and
+// _accumulate_edges_subset). So one source's
+// dependencies equal NetworkX's to the bit, and the sums over sources differ from NetworkX's
+// single running sum only in their grouping.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "graph/csr_graph.hpp"
+#include "graph/run_stats.hpp"
+
+namespace irreg::graph {
+
+struct BetweennessSums {
+  std::vector<double> score;       // per vertex, summed over the chunk's sources in order
+  std::vector<double> edge_score;  // edges: per edge of `in` (its CSR order); else empty
+  RunStats stats;                  // supersteps: sources searched; active_edges: edges walked
+};
+
+struct BrandesOptions {
+  bool weighted = false;   // Dijkstra on the weights, else BFS
+  bool endpoints = false;  // NetworkX's endpoints=True: each pair's ends count too (vertices)
+  bool edges = false;      // shares per edge (edge_betweenness_centrality), not per vertex
+  // NetworkX's *_subset: only paths to these vertices count, a byte per vertex (null: all).
+  const uint8_t* targets = nullptr;
+};
+
+// `out` holds the edges, `in` the same edges reversed with their weights (the predecessors
+// of the accumulation).
+BetweennessSums Brandes(const CsrGraph& out, const CsrGraph& in,
+                        const std::vector<VertexId>& sources, const BrandesOptions& options);
+
+}  // namespace irreg::graph
