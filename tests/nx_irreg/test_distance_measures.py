@@ -174,3 +174,25 @@ def test_peak_memory_has_no_n_by_n_array():
     grown_mb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
     assert grown_mb < 400, grown_mb
     assert np.isfinite(grown_mb)
+
+
+def test_bounds_that_rule_out_few_nodes_finish_exactly():
+    # A small world: each bounding search rules out few nodes, so the candidates left after
+    # BOUNDED_SEARCHES get exact eccentricities from the bit-parallel search.
+    from nx_irreg.nxapi import distance_measures
+
+    H = nx.connected_watts_strogatz_graph(3000, 6, 0.1, seed=2)
+    e = nx.eccentricity(H, backend="irreg")
+    assert e == nx.eccentricity(H.subgraph(list(H)).copy())  # NetworkX's own, on a copy
+    searches = []
+    original = distance_measures.bfs
+    distance_measures.bfs = lambda *a, **k: searches.append(1) or original(*a, **k)
+    try:
+        got = {f.__name__: f(H, usebounds=True, backend="irreg")
+               for f in (nx.diameter, nx.radius, nx.center, nx.periphery)}
+    finally:
+        distance_measures.bfs = original
+    d, r = max(e.values()), min(e.values())
+    assert got == {"diameter": d, "radius": r,
+                   "center": [v for v in H if e[v] == r], "periphery": [v for v in H if e[v] == d]}
+    assert len(searches) <= 4 * distance_measures.BOUNDED_SEARCHES

@@ -56,6 +56,10 @@ from irreg.command_line import (
 
 HEARTBEAT_SECONDS = 60.0
 
+class Declined(Exception):
+    """A peer that will not run what was asked of it (its row is reported as skipped)."""
+
+
 class BenchError(UsageError):
     """A benchmark request that cannot be served as given; the CLI shows the message alone."""
 
@@ -213,8 +217,13 @@ class Harness:
             return _row(spec, [], {**({} if spec.threads is None else {"threads": spec.threads}),
                                    "skipped": reason})
         if spec.trials is not None:
-            with self._running():
-                times = list(spec.trials(self.repeats))
+            try:
+                with self._running():
+                    times = list(spec.trials(self.repeats))
+            except Declined as declined:
+                self._say(f"skipped: {declined}\n")
+                return _row(spec, [], {**({} if spec.threads is None else
+                                          {"threads": spec.threads}), "skipped": str(declined)})
             self._say(f"{format_seconds(statistics.median(times))}\n")
             return _row(spec, times, {**_extra(spec, None), "timed_by": spec.impl})
         with self._running():

@@ -7,9 +7,14 @@ Per graph (NetworkX ``DiGraph`` of 10^4 to 10^7 weighted edges, built untimed):
 - each dispatched function three ways: plain NetworkX, ``backend="irreg"`` on a fresh graph
   (``extra.cached = false``: conversion + kernel + building NetworkX's output), and again with the
   conversion cached in ``G.__networkx_cache__`` (``extra.cached = true``); the irreg rows at each
-  ``--threads`` count (``nx.config.backends.irreg.threads``), with a thread-scaling table.
+  ``--threads`` count (``nx.config.backends.irreg.threads``), with a thread-scaling table;
+- for the measures from every source, the peers that serve them where installed, at the same
+  thread counts (:mod:`irreg.bench.peers.nx_peers`: rustnx, nx-parallel, NetworKit), cached.
 
-Every irreg result is checked against NetworkX's (untimed). Rows carry ``speedup_vs_networkx``.
+Some functions run on a view of the graph: its undirected copy, or the largest connected
+component of that (the diameter and average path length need one). Every irreg result is
+checked against NetworkX's (untimed), except where NetworkX would take hours (its row is skipped
+and the irreg row says ``verified: false``). Rows carry ``speedup_vs_networkx``.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ import numpy as np
 
 from irreg.bench import harness as hs
 from irreg.bench import report
+from irreg.bench.peers import nx_peers
 from irreg.inputs import generate
 from irreg.machine import machine_info
 
@@ -45,6 +51,11 @@ CONVERT_SPECS, FUNCTION_SPECS = 2, 3
 
 # Every node a source: NetworkX takes minutes past this many edges.
 ALL_PAIRS_MAX_EDGES = 200_000
+# Betweenness from every node: NetworkX takes over a minute past this many edges.
+BETWEENNESS_MAX_EDGES = 50_000
+# Sources of the sampled betweenness rows.
+SAMPLED_SOURCES = 500
+VIEWS = ("as built", "undirected", "connected")
 # Paths to every node: NetworkX's lists and ours, 8 bytes an entry each (a 1000 x 1000 grid's
 # would be about 10^9 entries, 16 GB).
 MAX_PATH_ENTRIES = 200_000_000
@@ -64,6 +75,9 @@ class Function:
     directed_only: bool = False
     every_path: bool = False  # builds a path to every node: n x depth list entries
     parallel: bool = False  # has a threaded path (the others are serial: NetworkX's order)
+    view: str = "as built"  # the graph it runs on: one of VIEWS
+    peers: tuple[str, ...] = ()  # of nx_peers.PEERS, timed beside irreg
+    networkx_max_edges: int | None = None  # past this, only NetworkX's row is skipped
 
     def skip_reason(self, G: Any, depth: int) -> str | None:
         """Why this function is not timed on ``G`` (``depth``: hops to the farthest node)."""
@@ -93,9 +107,18 @@ def _all_pairs_iterated(G: Any, backend: str) -> int:
                nx.all_pairs_shortest_path_length(G, backend=backend))
 
 
-def _functions() -> tuple[Function, ...]:
+def _sampled_betweenness(G: Any, backend: str) -> dict:
     import networkx as nx
 
+    k = min(SAMPLED_SOURCES, len(G))
+    return nx.betweenness_centrality(G, k=k, seed=1, backend=backend)
+
+
+def functions() -> tuple[Function, ...]:
+    """Every function ``irreg bench nx`` times, in order."""
+    import networkx as nx
+
+    every_source = ("rustnx", "parallel", "networkit")
     return (
         Function("bfs_edges", lambda G, e, b: list(nx.bfs_edges(G, e[0], backend=b))),
         Function(
@@ -146,7 +169,38 @@ def _functions() -> tuple[Function, ...]:
             max_edges=ALL_PAIRS_MAX_EDGES,
             parallel=True,
         ),
+        Function("closeness_centrality", lambda G, e, b: nx.closeness_centrality(G, backend=b),
+                 parallel=True, view="undirected", peers=every_source,
+                 networkx_max_edges=ALL_PAIRS_MAX_EDGES),
+        Function("harmonic_centrality", lambda G, e, b: nx.harmonic_centrality(G, backend=b),
+                 parallel=True, view="undirected", peers=every_source,
+                 networkx_max_edges=ALL_PAIRS_MAX_EDGES),
+        Function("diameter", lambda G, e, b: nx.diameter(G, backend=b), parallel=True,
+                 view="connected", peers=every_source, networkx_max_edges=ALL_PAIRS_MAX_EDGES),
+        Function("average_shortest_path_length",
+                 lambda G, e, b: nx.average_shortest_path_length(G, backend=b), parallel=True,
+                 view="connected", peers=every_source, networkx_max_edges=ALL_PAIRS_MAX_EDGES),
+        Function("betweenness_centrality",
+                 lambda G, e, b: nx.betweenness_centrality(G, backend=b), parallel=True,
+                 view="undirected", peers=every_source, networkx_max_edges=BETWEENNESS_MAX_EDGES),
+        Function(f"betweenness_centrality (k={SAMPLED_SOURCES})",
+                 lambda G, e, b: _sampled_betweenness(G, b), parallel=True, view="undirected",
+                 peers=("rustnx", "parallel"), networkx_max_edges=ALL_PAIRS_MAX_EDGES),
     )
+
+
+def graph_view(G: Any, view: str) -> Any:
+    """``G`` as a function of :data:`VIEWS` reads it: itself, its undirected copy, or the
+    largest connected component of that, relabelled 0..n-1 in node order."""
+    import networkx as nx
+
+    if view == "as built":
+        return G
+    H = G.to_undirected() if G.is_directed() else G
+    if view == "undirected":
+        return H
+    largest = max(nx.connected_components(H), key=len) if len(H) else set()
+    return nx.convert_node_labels_to_integers(H.subgraph(sorted(largest)).copy())
 
 
 # --- the CLI command ------------------------------------------------------------------------------
@@ -203,23 +257,28 @@ def nx_benchmark(
     ``only``: prefixes of the function names to time (None: every function)."""
     import networkx as nx
 
-    functions = [f for f in _functions() if not only or f.name.startswith(tuple(only))]
-    if only and not functions:
+    timed_functions = [f for f in functions() if not only or f.name.startswith(tuple(only))]
+    if only and not timed_functions:
         raise hs.BenchError(f"no function starts with {', '.join(only)}")
     rows: list[hs.Row] = []
-    per_function = 1 + (FUNCTION_SPECS - 1) * len(threads)
-    harness.plan(len(cases) * (1 + (CONVERT_SPECS - 1) * len(threads))
-                 + len(cases) * len(functions) * per_function)
+    per_case = sum(1 + (FUNCTION_SPECS - 1 + len(f.peers)) * len(threads)
+                   for f in timed_functions)
+    harness.plan(len(cases) * (1 + (CONVERT_SPECS - 1) * len(threads) + per_case))
     with nx.config(warnings_to_ignore={"cache"}, backend_priority=[]):
         for spec in cases:
-            G, ends, depth, name, graph_bytes = _networkx_graph(spec)
+            G, ends, depth, name, graph_bytes = networkx_graph(spec)
             rows += harness.run(convert_specs(G, name, threads))
-            for function in functions:
-                why = function.skip_reason(G, depth)
+            views: dict[str, Any] = {"as built": G}
+            for function in timed_functions:
+                if function.view not in views:
+                    hs.note(f"{name}: the {function.view} view of the graph ...")
+                    views[function.view] = graph_view(G, function.view)
+                H = views[function.view]
+                why = function.skip_reason(H, depth)
                 if why is not None:
                     rows += harness.run(_skipped(function, why, name, threads))
                     continue
-                timed = harness.run(function_specs(G, ends, name, function, threads))
+                timed = harness.run(function_specs(H, ends, name, function, threads, spec))
                 if function.name.startswith("all_pairs"):
                     _add_peak_memory(G, function, graph_bytes, timed)
                 rows += timed
@@ -232,7 +291,10 @@ def nx_benchmark(
 def _skipped(function: Function, why: str, case: str, threads: Sequence[int]) -> list[hs.Spec]:
     irreg = [hs.Spec(name=function.name, case=case, impl="irreg", skip_reason=why, threads=t,
                      variant=kind) for t in threads for kind in ("uncached", "cached")]
-    return [hs.Spec(name=function.name, case=case, impl="networkx", skip_reason=why), *irreg]
+    peers = [hs.Spec(name=function.name, case=case, impl=p, skip_reason=why, threads=t)
+             for p in function.peers for t in threads]
+    return [hs.Spec(name=function.name, case=case, impl="networkx", skip_reason=why), *irreg,
+            *peers]
 
 
 def _rss_bytes() -> int:
@@ -275,7 +337,7 @@ def _add_peak_memory(G: Any, function: Function, graph_bytes: int, rows: list[hs
                              graph_rss_mb=round(graph_bytes / 2**20, 1))
 
 
-def _networkx_graph(spec: str) -> tuple[Any, tuple[int, int], int, str, int]:
+def networkx_graph(spec: str) -> tuple[Any, tuple[int, int], int, str, int]:
     """The NetworkX graph of ``spec``, ``(source, target)`` (a node with out-edges and the node
     farthest from it in hops), the hops to that node, its name, and the resident memory
     building it took."""
@@ -362,18 +424,26 @@ def convert_specs(G: Any, case: str, threads: Sequence[int] = (1,)) -> list[hs.S
 
 
 def function_specs(
-    G: Any, ends: tuple[int, int], case: str, function: Function, threads: Sequence[int] = (1,)
+    G: Any, ends: tuple[int, int], case: str, function: Function, threads: Sequence[int] = (1,),
+    spec: str | None = None,
 ) -> list[hs.Spec]:
     """NetworkX, then at each thread count irreg uncached (cache cleared before each run) and
-    irreg cached."""
+    irreg cached, then each peer (``spec``: the case's generator spec, which a peer's process
+    builds again)."""
     m = G.number_of_edges()
     reference: dict[str, Any] = {}
+    networkx_skipped = None
+    if function.networkx_max_edges is not None and m > function.networkx_max_edges:
+        networkx_skipped = (f"more than {function.networkx_max_edges:,} edges: NetworkX would "
+                            "take too long (irreg checked by the tests, not here)")
 
     def keep(result: Any) -> None:
         reference["value"] = result
 
     def same(result: Any) -> None:
-        _check(result == reference["value"], f"{function.name}: irreg differs from NetworkX")
+        if networkx_skipped is None:
+            _check(_agrees(result, reference["value"]),
+                   f"{function.name}: irreg differs from NetworkX")
 
     def clear_cache() -> None:
         G.__networkx_cache__.clear()
@@ -383,11 +453,25 @@ def function_specs(
             function.call(G, ends, "irreg")
 
     common = {"name": function.name, "case": case, "work": m, "work_unit": "edges"}
+    peers = [
+        hs.Spec(
+            impl=peer,
+            trials=lambda repeats, p=peer, t=t: nx_peers.peer_trials(
+                p, spec, function.name, function.view, t, repeats),
+            skip_reason=nx_peers.skip_reason(peer, function.name) if spec else "no case spec",
+            extra={"cached": True},
+            threads=t,
+            **common,
+        )
+        for peer in function.peers
+        for t in threads
+    ]
     return [
         hs.Spec(
             impl="networkx",
             run=lambda _: function.call(G, ends, "networkx"),
             verify=keep,
+            skip_reason=networkx_skipped,
             **common,
         ),
     ] + [
@@ -398,20 +482,39 @@ def function_specs(
             setup=setup,
             run=_with_threads(t, lambda _: function.call(G, ends, "irreg")),
             verify=same,
-            extra={"cached": cached, "parallel": function.parallel},
+            extra={"cached": cached, "parallel": function.parallel,
+                   **({"verified": False} if networkx_skipped else {})},
             threads=t,
             **common,
         )
         for t in threads
         for cached, setup in ((False, clear_cache), (True, warm_cache))
-    ]
+    ] + peers
+
+
+def _agrees(got: Any, want: Any) -> bool:
+    """Equal, or, for dicts of floats and floats (centralities, averages: sums in another
+    order), equal keys in order and values within 1e-12 relative."""
+    if isinstance(want, float) and isinstance(got, float):
+        return abs(got - want) <= 1e-12 * abs(want)
+    if isinstance(want, dict) and isinstance(got, dict) and list(got) == list(want):
+        return all(_agrees(got[k], v) if isinstance(v, float) else got[k] == v
+                   for k, v in want.items())
+    return got == want
 
 
 def add_speedups(rows: Sequence[hs.Row]) -> None:
-    """``extra.speedup_vs_networkx`` on every irreg row whose NetworkX row was timed."""
+    """``extra.speedup_vs_networkx`` on every irreg row whose NetworkX row was timed, and
+    ``speedup_vs_<peer>`` on every cached irreg row beside a peer's row at its thread count."""
     for row in rows:
         if row.impl != "irreg" or row.skipped:
             continue
+        for peer in nx_peers.PEERS:
+            other = next((r for r in rows if r.impl == peer and r.name == row.name
+                          and r.case == row.case and not r.skipped
+                          and report.threads_of(r) == report.threads_of(row)), None)
+            if other is not None and row.extra.get("cached") and row.seconds:
+                row.extra[f"speedup_vs_{peer}"] = round(other.seconds / row.seconds, 2)
         peer = next(
             (r for r in rows if r.impl == "networkx" and r.name == row.name and r.case == row.case),
             None,

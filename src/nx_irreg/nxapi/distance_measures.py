@@ -28,6 +28,9 @@ from nx_irreg.options import Options, resolve
 
 __all__ = ["center", "diameter", "eccentricity", "periphery", "radius"]
 
+# Single-source searches of the bounds before the candidates left are searched exactly.
+BOUNDED_SEARCHES = 32
+
 
 def _eccentricities(G: BackendGraph, nodes: list, weight: object, opts: Options) -> list:
     """The eccentricity of each of ``nodes`` (typed as NetworkX's lengths); NetworkX's error
@@ -72,9 +75,14 @@ def _bounded(G: BackendGraph, compute: str, opts: Options):
     node's eccentricity (``max(d, ecc - d) <= e(v) <= ecc + d``); a node leaves the candidates
     once its own is known or its bounds rule it out. The next source alternates between the
     smallest lower and the largest upper bound (ties: larger degree, then node order), as in
-    NetworkX. Gives ``compute`` exactly (``diameter``, ``radius``, ``periphery``, ``center``)."""
+    NetworkX. After :data:`BOUNDED_SEARCHES` searches the candidates left get their exact
+    eccentricities from the bit-parallel search (on small worlds the bounds rule out few nodes
+    per search: a 20,000-node Watts-Strogatz graph took 2,893 searches, 2.8 s, against 0.1 s
+    for every eccentricity). Gives ``compute`` exactly (``diameter``, ``radius``,
+    ``periphery``, ``center``)."""
     n = len(G)
     degree = np.diff(G.graph.csr()[0])
+    searches = 0
     lower = np.zeros(n, np.int64)
     upper = np.full(n, np.iinfo(np.int64).max, np.int64)
     candidates = np.ones(n, bool)
@@ -97,6 +105,11 @@ def _bounded(G: BackendGraph, compute: str, opts: Options):
         candidates &= ~(done | (lower == upper))
         left = np.flatnonzero(candidates)
         if not left.size:
+            break
+        searches += 1
+        if searches == BOUNDED_SEARCHES:  # the rest exactly, 512 searches at a time
+            exact = hop_sums(G, opts, sources=left, per_vertex=False).eccentricity
+            lower[left] = upper[left] = exact
             break
         key = -upper[left] if high else lower[left]
         current = int(left[np.lexsort((-degree[left], key))[0]])

@@ -95,7 +95,8 @@ def betweenness(
     started = time.perf_counter()
     reverse = reversed_edges(g) if reversed_graph is None else check_graph(reversed_graph)
     ids = np.arange(g.n) if sources is None else np.asarray(sources, dtype=np.int64).ravel()
-    workers = resolve_threads(threads)
+    chunks = -(-len(ids) // BETWEENNESS_CHUNK)
+    workers = max(1, min(resolve_threads(threads), chunks))  # no pool for a single chunk
     wanted = None if targets is None else np.asarray(targets, dtype=np.int64).ravel()
     chunk = functools.partial(_chunk, weighted=bool(weighted), endpoints=bool(endpoints),
                               edges=bool(edges), targets=wanted, variant=variant or "")

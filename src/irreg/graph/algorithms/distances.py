@@ -111,8 +111,8 @@ def distance_sums(
     g = check_graph(graph)
     started = time.perf_counter()
     ids = np.arange(g.n) if sources is None else np.asarray(sources, dtype=np.int64).ravel()
-    workers = resolve_threads(threads)
     batches = math.ceil(len(ids) / BATCH_SOURCES)
+    workers = max(1, min(resolve_threads(threads), batches))  # no pool for a single chunk
     size = BATCH_SOURCES * chunk_size_for(batches, workers)
     chunk = functools.partial(_chunk, reverse=bool(reverse), per_vertex=bool(per_vertex),
                               variant=variant or "", isa=isa)
