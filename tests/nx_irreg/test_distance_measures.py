@@ -196,3 +196,12 @@ def test_bounds_that_rule_out_few_nodes_finish_exactly():
     assert got == {"diameter": d, "radius": r,
                    "center": [v for v in H if e[v] == r], "periphery": [v for v in H if e[v] == d]}
     assert len(searches) <= 4 * distance_measures.BOUNDED_SEARCHES
+
+
+def test_on_dask_workers_the_same_as_on_threads(dask_client, big):
+    """The chunks of sources run on a Dask cluster when asked (DESIGN §13), with the same sums
+    (betweenness chunks have a fixed size, distance sums are exact)."""
+    D = big.to_directed()
+    for func in (nx.closeness_centrality, nx.harmonic_centrality, nx.betweenness_centrality):
+        on_threads = func(D, backend="irreg", threads=2)
+        assert func(D, backend="irreg", scheduler=dask_client) == on_threads
