@@ -458,7 +458,7 @@ def function_specs(
             impl=peer,
             trials=lambda repeats, p=peer, t=t: nx_peers.peer_trials(
                 p, spec, function.name, function.view, t, repeats),
-            skip_reason=nx_peers.skip_reason(peer, function.name) if spec else "no case spec",
+            skip_reason=_peer_skip(peer, function.name, spec, networkx_skipped),
             extra={"cached": True},
             threads=t,
             **common,
@@ -490,6 +490,16 @@ def function_specs(
         for t in threads
         for cached, setup in ((False, clear_cache), (True, warm_cache))
     ] + peers
+
+
+def _peer_skip(peer: str, name: str, spec: str | None, networkx_skipped: str | None) -> str | None:
+    """Why a peer's row is skipped: not installed, not served, or nx-parallel where NetworkX is
+    (it runs NetworkX's Python per source on processes: the same hours, shared out)."""
+    if spec is None:
+        return "no case spec to build the graph from"
+    if peer == "parallel" and networkx_skipped:
+        return "nx-parallel runs NetworkX's code per source: " + networkx_skipped
+    return nx_peers.skip_reason(peer, name)
 
 
 def _agrees(got: Any, want: Any) -> bool:
