@@ -8,6 +8,7 @@
 #include <limits>
 #include <queue>
 #include <tuple>
+#include <utility>
 
 namespace irreg {
 namespace graph {
@@ -15,48 +16,87 @@ namespace {
 
 constexpr double kUnseen = std::numeric_limits<double>::infinity();
 
+// What the searches and the accumulation read of a vertex, side by side: a predecessor test
+// and its share touch one cache line instead of three.
+struct VertexState {
+  double dist = kUnseen;       // hops or length once settled; kUnseen before
+  double sigma = 0.0;          // shortest paths from the source (NetworkX's sigma, a double)
+  double delta = 0.0;          // dependency
+  double tentative = kUnseen;  // Dijkstra's `seen`: the best length found so far
+};
+
 // One source's search state, reused across the chunk's sources and reset along `order` only
 // (every vertex a search reaches, it settles).
 struct Search {
-  std::vector<double> sigma, delta, dist;  // dist: hops or length; kUnseen: not settled
-  std::vector<double> tentative;           // Dijkstra's `seen`: kUnseen until first reached
-  std::vector<int64_t> rank;               // position in `order`
-  std::vector<VertexId> order;             // NetworkX's S: vertices in the order settled
+  std::vector<VertexState> at;
+  // Hops (-1: not reached) of a BFS: 4 bytes a vertex, so the searches' tests stay in L1 on
+  // graphs of thousands of vertices (the doubles beside them are read only along paths).
+  std::vector<int32_t> depth;
+  std::vector<int64_t> rank;    // position in `order` (the edge subset accumulation reads it)
+  std::vector<VertexId> order;  // NetworkX's S: vertices in the order settled
   std::vector<VertexId> queue;
-  explicit Search(int32_t n)
-      : sigma(n, 0.0), delta(n, 0.0), dist(n, kUnseen), tentative(n, kUnseen), rank(n, 0) {
+  bool record_paths = false;  // Bfs lists its shortest-path edges for AccumulateOnPaths
+  std::vector<std::pair<VertexId, VertexId>> on_path;
+  explicit Search(int32_t n) : at(n), depth(n, -1), rank(n, 0) {
     order.reserve(n);
     queue.resize(n);
   }
 
   void Reset() {
-    for (VertexId v : order) sigma[v] = delta[v] = 0.0, dist[v] = tentative[v] = kUnseen;
+    for (VertexId v : order) at[v] = VertexState{}, depth[v] = -1;
     order.clear();
+  }
+
+  void Settle(VertexId v) {
+    rank[v] = static_cast<int64_t>(order.size());
+    order.push_back(v);
   }
 
   // NetworkX's BFS: counts paths along every edge into the next level.
   int64_t Bfs(const CsrGraph& g, VertexId s) {
     int64_t edges = 0;
     size_t head = 0, tail = 0;
-    sigma[s] = 1.0;
-    dist[s] = tentative[s] = 0;
+    at[s].sigma = 1.0;
+    at[s].dist = 0;
+    depth[s] = 0;
     queue[tail++] = s;
     while (head < tail) {
       const VertexId v = queue[head++];
-      rank[v] = static_cast<int64_t>(order.size());
-      order.push_back(v);
-      const double next = dist[v] + 1;
+      Settle(v);
+      const double next = at[v].dist + 1, paths = at[v].sigma;
+      const int32_t level = depth[v] + 1;
       edges += g.degree(v);
       for (int64_t e = g.offsets[v]; e < g.offsets[v + 1]; ++e) {
         const VertexId w = g.targets[e];
-        if (dist[w] == kUnseen) {
+        if (depth[w] < 0) {
           queue[tail++] = w;
-          dist[w] = tentative[w] = next;
+          depth[w] = level;
+          at[w].dist = next;
         }
-        if (dist[w] == next) sigma[w] += sigma[v];
+        if (depth[w] == level) {
+          at[w].sigma += paths;
+          if (record_paths) on_path.push_back({v, w});
+        }
       }
     }
     return edges;
+  }
+
+  // The plain accumulation of a BFS (no subset, per vertex) over the edges the search found on
+  // shortest paths, last first: each vertex's out-edges come before its in-edges, so a
+  // successor's dependency is final when its predecessors take their shares; no in-edge is
+  // read that is off the paths. The shares reach a vertex in another order than NetworkX's
+  // (by its successors, not by when they were settled): the sums differ in the last bits.
+  void AccumulateOnPaths(VertexId s, bool endpoints, double* score) {
+    if (endpoints) score[s] += static_cast<double>(order.size()) - 1;
+    for (size_t i = on_path.size(); i-- > 0;) {
+      VertexState& v = at[on_path[i].first];
+      const VertexState& w = at[on_path[i].second];
+      v.delta += v.sigma * ((1 + w.delta) / w.sigma);
+    }
+    for (VertexId w : order)
+      if (w != s) score[w] += endpoints ? at[w].delta + 1 : at[w].delta;
+    on_path.clear();
   }
 
   // NetworkX's Dijkstra: a heap of (length, insertion count, predecessor, vertex); a vertex's
@@ -66,27 +106,26 @@ struct Search {
     using Entry = std::tuple<double, int64_t, VertexId, VertexId>;
     std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> heap;
     int64_t pushes = 0, edges = 0;
-    sigma[s] = 1.0;
-    tentative[s] = 0.0;
+    at[s].sigma = 1.0;
+    at[s].tentative = 0.0;
     heap.emplace(0.0, pushes++, s, s);
     while (!heap.empty()) {
       const auto [d, count, pred, v] = heap.top();
       heap.pop();
-      if (dist[v] != kUnseen) continue;
-      sigma[v] += sigma[pred];
-      rank[v] = static_cast<int64_t>(order.size());
-      order.push_back(v);
-      dist[v] = d;
+      if (at[v].dist != kUnseen) continue;
+      at[v].sigma += at[pred].sigma;
+      Settle(v);
+      at[v].dist = d;
       edges += g.degree(v);
       for (int64_t e = g.offsets[v]; e < g.offsets[v + 1]; ++e) {
-        const VertexId w = g.targets[e];
+        VertexState& w = at[g.targets[e]];
         const double length = d + g.weights[e];
-        if (dist[w] == kUnseen && (tentative[w] == kUnseen || length < tentative[w])) {
-          tentative[w] = length;
-          heap.emplace(length, pushes++, v, w);
-          sigma[w] = 0.0;
-        } else if (length == tentative[w]) {
-          sigma[w] += sigma[v];
+        if (w.dist == kUnseen && (w.tentative == kUnseen || length < w.tentative)) {
+          w.tentative = length;
+          heap.emplace(length, pushes++, v, g.targets[e]);
+          w.sigma = 0.0;
+        } else if (length == w.tentative) {
+          w.sigma += at[v].sigma;
         }
       }
     }
@@ -94,49 +133,63 @@ struct Search {
   }
 
   // Whether in-edge e (v -> w) lies on a shortest path to w: v settled and as far as w less
-  // the edge, computed as the search computed it.
-  bool OnPath(const CsrGraph& in, int64_t e, VertexId w, bool weighted) const {
-    const VertexId v = in.targets[e];
-    if (dist[v] == kUnseen) return false;
-    return (weighted ? dist[v] + in.weights[e] : dist[v] + 1) == dist[w];
+  // the edge, computed as the search computed it (an unsettled v is at kUnseen: never).
+  template <bool kWeighted>
+  bool OnPath(const CsrGraph& in, int64_t e, double dist_w) const {
+    const double dist_v = at[in.targets[e]].dist;
+    return (kWeighted ? dist_v + in.weights[e] : dist_v + 1) == dist_w;
   }
 
   // Dependencies from the last settled vertex back, each predecessor (an in-edge on a shortest
   // path) taking its share: NetworkX's accumulations, chosen by `o`.
+  template <bool kWeighted>
   void Accumulate(const CsrGraph& in, VertexId s, const BrandesOptions& o, double* score,
                   double* edge_score) {
     if (o.endpoints) score[s] += static_cast<double>(order.size()) - 1;
     for (size_t i = order.size(); i-- > 0;) {
       const VertexId w = order[i];
+      VertexState& state = at[w];
       const bool target = o.targets != nullptr && o.targets[w];
       if (o.edges && o.targets != nullptr) {  // _accumulate_edges_subset
         // Shares read delta[w], which a zero-length self-loop changes: NetworkX meets it in
         // P[w] where w was settled, after the predecessors settled before w.
         int64_t predecessors = 0;
         for (int64_t e = in.offsets[w]; e < in.offsets[w + 1]; ++e)
-          predecessors += OnPath(in, e, w, o.weighted);
+          predecessors += OnPath<kWeighted>(in, e, state.dist);
         for (int pass = 0; pass < 3; ++pass)
           for (int64_t e = in.offsets[w]; e < in.offsets[w + 1]; ++e) {
             const VertexId v = in.targets[e];
             const int this_pass = v == w ? 1 : rank[v] < rank[w] ? 0 : 2;
-            if (this_pass != pass || !OnPath(in, e, w, o.weighted)) continue;
-            const double c = target ? (sigma[v] / sigma[w]) * (1.0 + delta[w])
-                                    : delta[w] / static_cast<double>(predecessors);
+            if (this_pass != pass || !OnPath<kWeighted>(in, e, state.dist)) continue;
+            const double c = target ? (at[v].sigma / state.sigma) * (1.0 + state.delta)
+                                    : state.delta / static_cast<double>(predecessors);
             edge_score[e] += c;
-            delta[v] += c;
+            at[v].delta += c;
           }
         continue;
       }
-      double coeff = (1 + delta[w]) / sigma[w];
-      if (o.targets != nullptr && !(target && w != s)) coeff = delta[w] / sigma[w];
-      for (int64_t e = in.offsets[w]; e < in.offsets[w + 1]; ++e) {
-        if (!OnPath(in, e, w, o.weighted)) continue;
-        const VertexId v = in.targets[e];
-        const double c = sigma[v] * coeff;
-        if (o.edges) edge_score[e] += c;
-        delta[v] += c;
+      double coeff = (1 + state.delta) / state.sigma;
+      if (o.targets != nullptr && !(target && w != s)) coeff = state.delta / state.sigma;
+      if (!kWeighted && w == s) continue;  // a BFS source has no predecessors
+      if constexpr (kWeighted) {
+        for (int64_t e = in.offsets[w]; e < in.offsets[w + 1]; ++e) {
+          if (!OnPath<true>(in, e, state.dist)) continue;
+          VertexState& v = at[in.targets[e]];
+          const double c = v.sigma * coeff;
+          if (o.edges) edge_score[e] += c;
+          v.delta += c;
+        }
+      } else {
+        const int32_t previous = depth[w] - 1;
+        for (int64_t e = in.offsets[w]; e < in.offsets[w + 1]; ++e) {
+          if (depth[in.targets[e]] != previous) continue;
+          VertexState& v = at[in.targets[e]];
+          const double c = v.sigma * coeff;
+          if (o.edges) edge_score[e] += c;
+          v.delta += c;
+        }
       }
-      if (w != s && !o.edges) score[w] += o.endpoints ? delta[w] + 1 : delta[w];
+      if (w != s && !o.edges) score[w] += o.endpoints ? state.delta + 1 : state.delta;
     }
   }
 };
@@ -149,9 +202,18 @@ BetweennessSums Brandes(const CsrGraph& out, const CsrGraph& in,
   r.score.assign(out.n, 0.0);
   if (options.edges) r.edge_score.assign(in.num_edges(), 0.0);
   Search search(out.n);
+  search.record_paths = !options.weighted && !options.edges && options.targets == nullptr;
   for (VertexId s : sources) {
-    r.stats.active_edges += options.weighted ? search.Dijkstra(out, s) : search.Bfs(out, s);
-    search.Accumulate(in, s, options, r.score.data(), r.edge_score.data());
+    if (options.weighted) {
+      r.stats.active_edges += search.Dijkstra(out, s);
+      search.Accumulate<true>(in, s, options, r.score.data(), r.edge_score.data());
+    } else {
+      r.stats.active_edges += search.Bfs(out, s);
+      if (search.record_paths)
+        search.AccumulateOnPaths(s, options.endpoints, r.score.data());
+      else
+        search.Accumulate<false>(in, s, options, r.score.data(), r.edge_score.data());
+    }
     ++r.stats.supersteps;
     search.Reset();
   }

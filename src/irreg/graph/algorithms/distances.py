@@ -113,7 +113,9 @@ def distance_sums(
     ids = np.arange(g.n) if sources is None else np.asarray(sources, dtype=np.int64).ravel()
     batches = math.ceil(len(ids) / BATCH_SOURCES)
     workers = max(1, min(resolve_threads(threads), batches))  # no pool for a single chunk
-    size = BATCH_SOURCES * chunk_size_for(batches, workers)
+    # Every batch costs about the same (each search reaches its component): one chunk per
+    # worker's share, as each chunk allocates its blocks and runs its own first search.
+    size = BATCH_SOURCES * max(chunk_size_for(batches, workers), math.ceil(batches / workers))
     chunk = functools.partial(_chunk, reverse=bool(reverse), per_vertex=bool(per_vertex),
                               variant=variant or "", isa=isa)
     sums = _Accumulator(g.n, per_vertex)
