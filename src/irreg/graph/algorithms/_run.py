@@ -72,6 +72,16 @@ def run_stats(algorithm: str, variant: str | None, isa: str | None, stats: dict)
     return RunStats(algorithm=algorithm, variant=variant, isa=_core.resolve_isa(isa), **stats)
 
 
+def chunked_stats(algorithm: str, variant: str | None, isa: str | None, *, supersteps: int,
+                  active_edges: int, seconds: float, threads: int) -> RunStats:
+    """The stats of a run cut into chunks of sources (no SIMD counters; wall time)."""
+    return run_stats(algorithm, variant, isa, {
+        "supersteps": supersteps, "active_edges": active_edges, "vector_ops": 0,
+        "simd_utilization": None, "compute_seconds": seconds, "activate_seconds": 0.0,
+        "produce_seconds": 0.0, "threads": threads,
+    })
+
+
 def hop_limit(depth_limit: object, n: int) -> int:
     """The kernels' level limit (-1: none) for a depth limit or hop cutoff: levels up to
     ``depth_limit``, rounded down; ``None`` or any number of at least ``n`` (no BFS goes deeper

@@ -15,7 +15,7 @@ from typing import NamedTuple
 import numpy as np
 
 from irreg import _core
-from irreg.graph.algorithms._run import RunStats, check_graph, run_stats
+from irreg.graph.algorithms._run import RunStats, check_graph, chunked_stats
 from irreg.graph.irreg_graph import IrregGraph
 from irreg.source_chunks import map_chunks
 from irreg.threads import resolve_threads
@@ -109,16 +109,9 @@ def betweenness(
         edge_score += part.edge_score
         supersteps += part.stats["supersteps"]
         active_edges += part.stats["active_edges"]
-    stats = run_stats("betweenness", variant, isa, {
-        "supersteps": supersteps,
-        "active_edges": active_edges,
-        "vector_ops": 0,
-        "simd_utilization": None,
-        "compute_seconds": time.perf_counter() - started,
-        "activate_seconds": 0.0,
-        "produce_seconds": 0.0,
-        "threads": workers,
-    })
+    stats = chunked_stats("betweenness", variant, isa, supersteps=supersteps,
+                          active_edges=active_edges, seconds=time.perf_counter() - started,
+                          threads=workers)
     if edges:
         edge_score = edge_score[_forward_order(g, reverse)]
     return Betweenness(score, edge_score, stats)

@@ -20,7 +20,7 @@ from typing import NamedTuple
 import numpy as np
 
 from irreg import _core
-from irreg.graph.algorithms._run import RunStats, check_graph, run_stats
+from irreg.graph.algorithms._run import RunStats, check_graph, chunked_stats
 from irreg.graph.irreg_graph import IrregGraph
 from irreg.source_chunks import chunk_size_for, map_chunks
 from irreg.threads import resolve_threads
@@ -122,16 +122,9 @@ def distance_sums(
     for found in map_chunks(chunk, g, ids, threads=workers, chunk_size=size,
                             scheduler=scheduler):
         sums.add(found)
-    stats = run_stats("distances", variant, isa, {
-        "supersteps": sums.supersteps,
-        "active_edges": sums.active_edges,
-        "vector_ops": 0,
-        "simd_utilization": None,
-        "compute_seconds": time.perf_counter() - started,
-        "activate_seconds": 0.0,
-        "produce_seconds": 0.0,
-        "threads": workers,
-    })
+    stats = chunked_stats("distances", variant, isa, supersteps=sums.supersteps,
+                          active_edges=sums.active_edges, seconds=time.perf_counter() - started,
+                          threads=workers)
     parts = sums.eccentricity or [np.zeros(0, np.int32)]
     reach = sums.reaches_all or [np.zeros(0, np.uint8)]
     return DistanceSums(sums.reached, sums.total, sums.harmonic(), sums.farthest,

@@ -35,6 +35,22 @@ def _sampled(G: BackendGraph, k: int | None, seed: object) -> list | None:
     return state.sample(list(G.nodes), k)
 
 
+def _from_sources(G: BackendGraph, name: str, k: int | None, weight: object, seed: object,
+                  options: dict, **kind: bool):
+    """``(unscaled sums, NetworkX's rescaling, k, sampled nodes)`` of ``name`` from every node
+    or the ``k`` NetworkX samples (``kind``: ``endpoints=`` or ``edges=``)."""
+    opts = resolve(options)
+    scaling = _rescaling(name)
+    if k == len(G) and scaling.k_of_all_is_none:
+        k = None
+    sampled = _sampled(G, k, seed)
+    sources = np.arange(len(G)) if sampled is None else positions(G, sampled)
+    found = betweenness(G.graph, sources=sources, weighted=not counts_hops(G, weight),
+                        reversed_graph=reversed_graph(G), variant=opts.variant, isa=opts.isa,
+                        **kind, **chunk_options(opts))
+    return found, scaling, k, sampled
+
+
 def edge_scores(G: BackendGraph, score: np.ndarray) -> dict:
     """``{edge: share}`` keyed as ``G.edges()`` (``score`` per edge of ``G``'s CSR): an
     undirected edge's key is its first appearance (the row of the earlier node) and its share
@@ -61,18 +77,10 @@ def betweenness_centrality(
     endpoints: bool = False, seed: object = None, **options: object,
 ) -> dict:
     """``{node: betweenness}`` in ``G``'s order, scaled as the installed NetworkX scales it."""
-    opts = resolve(options)
-    scaling = _rescaling("betweenness_centrality")
-    n = len(G)
-    if k == n and scaling.k_of_all_is_none:
-        k = None
-    sampled = _sampled(G, k, seed)
-    sources = np.arange(n) if sampled is None else positions(G, sampled)
-    found = betweenness(G.graph, sources=sources, weighted=not counts_hops(G, weight),
-                        endpoints=bool(endpoints), reversed_graph=reversed_graph(G),
-                        variant=opts.variant, isa=opts.isa, **chunk_options(opts))
+    found, scaling, k, sampled = _from_sources(G, "betweenness_centrality", k, weight, seed,
+                                               options, endpoints=bool(endpoints))
     values = dict(zip(G.nodes, found.score.tolist(), strict=True))
-    return scaling(values, n, normalized=normalized, directed=G.is_directed(),
+    return scaling(values, len(G), normalized=normalized, directed=G.is_directed(),
                    endpoints=endpoints, k=k, sampled=sampled)
 
 
@@ -82,15 +90,7 @@ def edge_betweenness_centrality(
 ) -> dict:
     """``{edge: betweenness}`` keyed as ``G.edges()``, scaled as the installed NetworkX scales
     it (multigraphs, whose keys share an edge's value, are declined by ``can_run``)."""
-    opts = resolve(options)
-    scaling = _rescaling("edge_betweenness_centrality")
-    n = len(G)
-    if k == n and scaling.k_of_all_is_none:
-        k = None
-    sampled = _sampled(G, k, seed)
-    sources = np.arange(n) if sampled is None else positions(G, sampled)
-    found = betweenness(G.graph, sources=sources, weighted=not counts_hops(G, weight),
-                        edges=True, reversed_graph=reversed_graph(G), variant=opts.variant,
-                        isa=opts.isa, **chunk_options(opts))
-    return scaling(edge_scores(G, found.edge_score), n, normalized=normalized,
+    found, scaling, k, sampled = _from_sources(G, "edge_betweenness_centrality", k, weight, seed,
+                                               options, edges=True)
+    return scaling(edge_scores(G, found.edge_score), len(G), normalized=normalized,
                    directed=G.is_directed(), k=k, sampled=sampled)
