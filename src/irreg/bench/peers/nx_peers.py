@@ -3,10 +3,10 @@ process of its own.
 
 rustnx (PyPI, Rust, Rayon) sizes its thread pool once per process from ``RAYON_NUM_THREADS``,
 nx-parallel (joblib) from its ``n_jobs`` config and NetworKit from ``setNumberOfThreads``, so each
-row runs in a fresh ``python -m irreg.bench.peers.nx_peers`` at the thread count of the irreg row
-beside it. The child builds the same generated graph (untimed), makes one untimed call (which
-converts and caches the graph, as irreg's cached rows do), then times ``repeats`` calls and
-prints their seconds as JSON. A backend that declines the call (NetworkX raises
+row runs in a fresh child process (:mod:`irreg.bench.peers.nx_child`) at the thread count of
+the irreg row beside it. The child builds the same generated graph (untimed), makes one untimed
+call (which converts and caches the graph, as irreg's cached rows do), then times ``repeats``
+calls and prints their seconds as JSON. A backend that declines the call (NetworkX raises
 ``NotImplementedError`` when ``backend=`` is explicit) or is not installed gives a skipped row
 with the reason; no peer row ever times NetworkX's own fallback.
 
@@ -22,20 +22,19 @@ import json
 import os
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from typing import Any
 
 from irreg.bench.harness import BenchError, Declined
 
-__all__ = ["BACKENDS", "NETWORKIT", "PEERS", "peer_trials", "skip_reason"]
+__all__ = ["BACKENDS", "NETWORKIT", "PEERS", "networkit_calls", "peer_trials", "skip_reason"]
 
 # Peer name -> the module that must be importable.
 PEERS = {"rustnx": "rustnx", "parallel": "nx_parallel", "networkit": "networkit"}
 BACKENDS = ("rustnx", "parallel")  # NetworkX backends: called as backend=<name>
 
 
-def _networkit_calls() -> dict[str, Callable[[Any, Any], Any]]:
+def networkit_calls() -> dict[str, Callable[[Any, Any], Any]]:
     """Benchmark function name -> NetworKit's algorithm on its graph (``nk``: the module)."""
     return {
         "closeness_centrality": lambda nk, g: nk.centrality.Closeness(
@@ -46,7 +45,7 @@ def _networkit_calls() -> dict[str, Callable[[Any, Any], Any]]:
     }
 
 
-NETWORKIT = tuple(_networkit_calls())
+NETWORKIT = tuple(networkit_calls())
 
 
 def skip_reason(peer: str, function: str) -> str | None:
@@ -70,7 +69,7 @@ def peer_trials(peer: str, case: str, function: str, view: str, threads: int,
     in a child process at ``threads`` threads; ``BenchError`` with the child's reason when the
     peer declines."""
     env = {**os.environ, "RAYON_NUM_THREADS": str(threads), "OMP_NUM_THREADS": str(threads)}
-    command = [sys.executable, "-m", "irreg.bench.peers.nx_peers", peer, case, function, view,
+    command = [sys.executable, "-m", "irreg.bench.peers.nx_child", peer, case, function, view,
                str(threads), str(repeats)]
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
@@ -80,49 +79,3 @@ def peer_trials(peer: str, case: str, function: str, view: str, threads: int,
     if "declined" in answer:
         raise Declined(f"{peer} declines it: {answer['declined']}")
     return answer["seconds"]
-
-
-def _time_calls(call: Callable[[], Any], repeats: int) -> list[float]:
-    call()  # converts and caches the graph, or warms the pool
-    seconds = []
-    for _ in range(repeats):
-        started = time.perf_counter()
-        call()
-        seconds.append(time.perf_counter() - started)
-    return seconds
-
-
-def main(argv: list[str]) -> int:
-    peer, case, function, view, threads, repeats = argv
-    import networkx as nx
-
-    from irreg.bench import nx as bench_nx
-
-    G = bench_nx.graph_view(bench_nx.networkx_graph(case)[0], view)
-    named = {f.name: f for f in bench_nx.functions()}
-    if peer == "networkit":
-        import networkit as nk
-
-        nk.setNumberOfThreads(int(threads))
-        g = nk.nxadapter.nx2nk(G)
-        calls = _networkit_calls()
-        seconds = _time_calls(lambda: calls[function](nk, g), int(repeats))
-    else:
-        if peer == "parallel":
-            nx.config.backends.parallel.n_jobs = int(threads)
-        try:
-            with nx.config(warnings_to_ignore={"cache"}):
-                seconds = _time_calls(lambda: named[function].call(G, None, peer), int(repeats))
-        except NotImplementedError as err:
-            print(json.dumps({"declined": str(err).splitlines()[0]}))
-            return 0
-    print(json.dumps({"seconds": seconds}))
-    return 0
-
-
-if __name__ == "__main__":
-    try:
-        sys.exit(main(sys.argv[1:]))
-    except BenchError as err:
-        print(str(err), file=sys.stderr)
-        sys.exit(1)
