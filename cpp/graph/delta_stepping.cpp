@@ -16,7 +16,12 @@
 //
 // Data encoding: out-edges in CSR, int32 vertex ids, float64 values; per vertex the bucket of
 // its one pending entry (`queued`), so a vertex improved again while it waits is not queued
-// (nor relaxed) twice: on RMAT scale 18 this cut the edges relaxed from 17.8M to 7.2M.
+// (nor relaxed) twice: on RMAT scale 18 this cut the edges relaxed from 17.8M to 7.2M. Shortest
+// paths over whole-number weights (GraphLayout::integer_weights) run on IntegerLabels instead:
+// uint32 distance and pending bucket in one word per vertex, the same values. Labels read at
+// random sit on 2 MiB pages, and the visits ahead are prefetched (VisitRange): on kron-20 at
+// 1 thread, float labels 306 ms, integer labels 255 ms, on huge pages 223 ms, prefetched 152 ms
+// (GAPBS's sssp in the same run: 218 ms).
 // Buckets past kMaxBin share the last one, which then works as a plain label-correcting queue
 // (only weights spread over many orders of magnitude get there). Stats: supersteps = passes
 // (serial) or rounds (parallel) over a current bucket, active_edges = out-edges of every
@@ -29,6 +34,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/huge_pages.hpp"
 #include "graph/fast_kernels.hpp"
 
 namespace irreg::graph {
@@ -51,6 +57,12 @@ constexpr size_t kMaxBin = size_t{1} << 16;
 constexpr size_t kNoBin = std::numeric_limits<size_t>::max();
 constexpr size_t kFusionThreshold = 1000;  // GAPBS's kBinSizeThreshold
 constexpr double kInf = std::numeric_limits<double>::infinity();
+// Prefetch distances, measured at 1 thread on kron-20 (integer labels, min of 12): visits 0 / 4 /
+// 8 / 16 / 32 ahead took 233 / 165 / 158 / 152 / 153 ms (GAPBS: 218 ms); edges 16 ahead within a
+// row gained a little more on kron's long rows (145 ms) and nothing on urand.
+constexpr size_t kPassAhead = 16;
+constexpr int64_t kAhead = 16;
+constexpr size_t kChunk = 64;  // frontier vertices a thread takes at a time (GAPBS's)
 
 struct Shortest {
   static bool Better(double a, double b) { return a < b; }
@@ -76,9 +88,6 @@ struct Buckets {
 };
 
 using Bins = std::vector<std::vector<VertexId>>;
-// Per vertex the bucket holding its one pending entry, or kNotQueued: a vertex improved again
-// while it waits is not queued twice, and an entry whose bucket no longer matches is stale.
-using Queued = std::vector<uint32_t>;
 constexpr uint32_t kNotQueued = std::numeric_limits<uint32_t>::max();
 
 inline void Push(Bins& bins, size_t bin, VertexId v) {
@@ -92,47 +101,199 @@ inline double LoadValue(const double* p) {
   return v;
 }
 
-// Relaxes the out-edges of u (value du); an improved vertex goes to its bucket in `bins`
-// unless its pending entry is already there. Buckets below `current` are clamped up to it:
-// two threads improving one vertex can leave its entry in a later bucket than its value's
-// (the worse improvement's exchange on `queued` landing last), so it may be relaxed from a
-// bucket past its own, and its out-neighbours' buckets must never fall behind the current one.
-template <bool kAtomic, class Objective>
-inline void RelaxEdges(const CsrGraph& g, VertexId u, double du, const Buckets<Objective>& b,
-                       uint32_t current, double* value, uint32_t* queued, Bins& bins) {
-  for (int64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
-    const VertexId v = g.targets[e];
-    const double candidate = Objective::Extend(du, g.weights[e]);
+// Float labels: per vertex its value (the caller's array) and, apart, the bucket of its one
+// pending entry or kNotQueued: a vertex improved again while it waits is not queued twice, and
+// an entry whose bucket no longer matches is stale.
+template <class Objective>
+class FloatLabels {
+ public:
+  FloatLabels(const CsrGraph& g, const Buckets<Objective>& b, double* value)
+      : g_(g), b_(b), value_(value), queued_(g.n, kNotQueued) {}
+
+  uint32_t Enqueue(VertexId source) {
+    return queued_[source] = static_cast<uint32_t>(b_.Of(value_[source]));
+  }
+
+  // Takes u's pending entry in `bin` (unless stale or taken) and relaxes u's out-edges (adding
+  // them to `edges`). An improved vertex goes to its bucket in `bins` unless its pending entry
+  // is already there. Buckets below `bin` are clamped up to it: two threads improving one vertex
+  // can leave its entry in a later bucket than its value's (the worse improvement's exchange on
+  // `queued` landing last), so it may be relaxed from a bucket past its own, and its
+  // out-neighbours' buckets must never fall behind the current one.
+  template <bool kAtomic>
+  void Visit(VertexId u, uint32_t bin, Bins& bins, int64_t& edges) {
+    uint32_t* queued = queued_.data();
     if constexpr (kAtomic) {
-      double old = LoadValue(&value[v]);
-      while (Objective::Better(candidate, old)) {
-        double desired = candidate;
-        if (__atomic_compare_exchange(&value[v], &old, &desired, true, __ATOMIC_ACQ_REL,
-                                      __ATOMIC_ACQUIRE)) {
-          const uint32_t bin = std::max(static_cast<uint32_t>(b.Of(candidate)), current);
-          if (__atomic_exchange_n(&queued[v], bin, __ATOMIC_ACQ_REL) != bin) Push(bins, bin, v);
-          break;
+      uint32_t expected = bin;
+      if (__atomic_load_n(&queued[u], __ATOMIC_RELAXED) != expected ||
+          !__atomic_compare_exchange_n(&queued[u], &expected, kNotQueued, false, __ATOMIC_ACQ_REL,
+                                       __ATOMIC_RELAXED))
+        return;
+    } else {
+      if (queued[u] != bin) return;  // stale: u moved to an earlier bucket and was relaxed
+      queued[u] = kNotQueued;
+    }
+    edges += g_.degree(u);
+    const double du = kAtomic ? LoadValue(&value_[u]) : value_[u];
+    const VertexId* targets = g_.targets.data();
+    const int64_t end = g_.offsets[u + 1];
+    for (int64_t e = g_.offsets[u]; e < end; ++e) {
+      if (e + kAhead < end) __builtin_prefetch(&value_[targets[e + kAhead]]);
+      const VertexId v = targets[e];
+      const double candidate = Objective::Extend(du, g_.weights[e]);
+      if constexpr (kAtomic) {
+        double old = LoadValue(&value_[v]);
+        while (Objective::Better(candidate, old)) {
+          double desired = candidate;
+          if (__atomic_compare_exchange(&value_[v], &old, &desired, true, __ATOMIC_ACQ_REL,
+                                        __ATOMIC_ACQUIRE)) {
+            const uint32_t to = std::max(static_cast<uint32_t>(b_.Of(candidate)), bin);
+            if (__atomic_exchange_n(&queued[v], to, __ATOMIC_ACQ_REL) != to) Push(bins, to, v);
+            break;
+          }
+        }
+      } else if (Objective::Better(candidate, value_[v])) {
+        value_[v] = candidate;
+        const uint32_t to = std::max(static_cast<uint32_t>(b_.Of(candidate)), bin);
+        if (queued[v] != to) {
+          queued[v] = to;
+          Push(bins, to, v);
         }
       }
-    } else if (Objective::Better(candidate, value[v])) {
-      value[v] = candidate;
-      const uint32_t bin = std::max(static_cast<uint32_t>(b.Of(candidate)), current);
-      if (queued[v] != bin) {
-        queued[v] = bin;
-        Push(bins, bin, v);
+    }
+  }
+
+  void PrefetchVertex(VertexId u) const {
+    __builtin_prefetch(&queued_[u]);
+    __builtin_prefetch(&value_[u]);
+    __builtin_prefetch(&g_.offsets[u]);
+  }
+  void PrefetchRow(VertexId u) const {
+    const int64_t e = g_.offsets[u];
+    __builtin_prefetch(&g_.targets[e]);
+    __builtin_prefetch(&g_.weights[e]);
+  }
+  void Finish(int32_t /*threads*/) {}
+
+ private:
+  const CsrGraph& g_;
+  Buckets<Objective> b_;
+  double* value_;
+  HugePageVector<uint32_t> queued_;  // read at random: 2 MiB pages
+};
+
+// Integer labels (shortest paths over whole-number weights, GraphLayout::integer_weights): per
+// vertex one 8-byte word, the uint32 distance above the bucket of its pending entry. One random
+// access per edge reads both (the float labels make two, 12 bytes), and one compare-and-swap
+// improves the distance and claims the bucket together, so taking an entry and improving its
+// vertex cannot interleave. Buckets are 2^shift wide. Integer sums below 2^32 are the float64
+// sums exactly, so the values are the float labels', bit for bit.
+class IntegerLabels {
+ public:
+  IntegerLabels(const CsrGraph& g, const uint32_t* weights, double delta, double* value)
+      : g_(g), weights_(weights), value_(value), word_(g.n, Pack(kFar, kNotQueued)) {
+    while (shift_ < 31 && std::ldexp(1.0, shift_ + 1) <= delta) ++shift_;
+  }
+
+  uint32_t Enqueue(VertexId source) {
+    word_[source] = Pack(0, 0);
+    return 0;
+  }
+
+  template <bool kAtomic>
+  void Visit(VertexId u, uint32_t bin, Bins& bins, int64_t& edges) {
+    uint64_t* word = word_.data();
+    uint64_t w = kAtomic ? __atomic_load_n(&word[u], __ATOMIC_RELAXED) : word[u];
+    for (;;) {  // take the entry; a failed exchange reloads w (u improved meanwhile)
+      if (static_cast<uint32_t>(w) != bin) return;
+      if constexpr (!kAtomic) {
+        word[u] = Pack(Distance(w), kNotQueued);
+        break;
+      } else if (__atomic_compare_exchange_n(&word[u], &w, Pack(Distance(w), kNotQueued), true,
+                                             __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+        break;
       }
     }
+    const uint32_t du = Distance(w);
+    const int64_t begin = g_.offsets[u], end = g_.offsets[u + 1];
+    edges += end - begin;
+    const VertexId* targets = g_.targets.data();
+    for (int64_t e = begin; e < end; ++e) {
+      if (e + kAhead < end) __builtin_prefetch(&word[targets[e + kAhead]]);
+      const VertexId v = targets[e];
+      const uint32_t candidate = du + weights_[e];
+      uint64_t old = kAtomic ? __atomic_load_n(&word[v], __ATOMIC_RELAXED) : word[v];
+      while (candidate < Distance(old)) {
+        const uint32_t to = std::max(BinOf(candidate), bin);
+        const uint64_t desired = Pack(candidate, to);
+        if constexpr (!kAtomic) {
+          word[v] = desired;
+        } else if (!__atomic_compare_exchange_n(&word[v], &old, desired, true, __ATOMIC_ACQ_REL,
+                                                __ATOMIC_RELAXED)) {
+          continue;
+        }
+        if (static_cast<uint32_t>(old) != to) Push(bins, to, v);
+        break;
+      }
+    }
+  }
+
+  void PrefetchVertex(VertexId u) const {
+    __builtin_prefetch(&word_[u]);
+    __builtin_prefetch(&g_.offsets[u]);
+  }
+  void PrefetchRow(VertexId u) const {
+    const int64_t e = g_.offsets[u];
+    __builtin_prefetch(&g_.targets[e]);
+    __builtin_prefetch(&weights_[e]);
+  }
+
+  // The distances into the caller's float64 values (inf where not reached).
+  void Finish(int32_t threads) {
+    const int32_t n = g_.n;
+#pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1)
+    for (int32_t v = 0; v < n; ++v) {
+      const uint32_t d = Distance(word_[v]);
+      value_[v] = d == kFar ? std::numeric_limits<double>::infinity() : d;
+    }
+  }
+
+ private:
+  static constexpr uint32_t kFar = std::numeric_limits<uint32_t>::max();  // not reached
+  static uint64_t Pack(uint32_t distance, uint32_t bin) {
+    return static_cast<uint64_t>(distance) << 32 | bin;
+  }
+  static uint32_t Distance(uint64_t w) { return static_cast<uint32_t>(w >> 32); }
+  uint32_t BinOf(uint32_t distance) const {
+    return std::min(distance >> shift_, static_cast<uint32_t>(kMaxBin - 1));
+  }
+
+  const CsrGraph& g_;
+  const uint32_t* weights_;
+  double* value_;
+  HugePageVector<uint64_t> word_;  // read at random: 2 MiB pages
+  int shift_ = 0;
+};
+
+// Visits list[begin, end) in order. The vertices kPassAhead and 2 kPassAhead on (up to
+// list[limit - 1]) are prefetched: the row of the nearer, the label and row offsets of the
+// farther (whose offsets the nearer's prefetch then finds in cache). Bucket order is random, so
+// without this every visit waited on three cache misses in a row.
+template <bool kAtomic, class Labels>
+void VisitRange(Labels& labels, const VertexId* list, size_t begin, size_t end, size_t limit,
+                uint32_t bin, Bins& bins, int64_t& edges) {
+  for (size_t i = begin; i < end; ++i) {
+    if (i + 2 * kPassAhead < limit) labels.PrefetchVertex(list[i + 2 * kPassAhead]);
+    if (i + kPassAhead < limit) labels.PrefetchRow(list[i + kPassAhead]);
+    labels.template Visit<kAtomic>(list[i], bin, bins, edges);
   }
 }
 
 // One thread: drain the lowest non-empty bucket pass by pass (each pass is a superstep).
-template <class Objective>
-void SerialDeltaStep(const CsrGraph& g, VertexId source, const Buckets<Objective>& b, double* value,
-                     RunStats& stats) {
-  Queued queued(g.n, kNotQueued);
+template <class Labels>
+void SerialDeltaStep(Labels& labels, VertexId source, RunStats& stats) {
   Bins bins;
-  queued[source] = static_cast<uint32_t>(b.Of(value[source]));
-  Push(bins, queued[source], source);
+  Push(bins, labels.Enqueue(source), source);
   std::vector<VertexId> pass;
   for (size_t curr = 0; curr < bins.size();) {
     if (bins[curr].empty()) {
@@ -141,12 +302,8 @@ void SerialDeltaStep(const CsrGraph& g, VertexId source, const Buckets<Objective
     }
     pass.swap(bins[curr]);
     ++stats.supersteps;
-    for (VertexId u : pass) {
-      if (queued[u] != curr) continue;  // stale: u moved to an earlier bucket and was relaxed
-      queued[u] = kNotQueued;
-      stats.active_edges += g.degree(u);
-      RelaxEdges<false>(g, u, value[u], b, static_cast<uint32_t>(curr), value, queued.data(), bins);
-    }
+    VisitRange<false>(labels, pass.data(), 0, pass.size(), pass.size(), static_cast<uint32_t>(curr),
+                      bins, stats.active_edges);
     pass.clear();
   }
 }
@@ -154,35 +311,25 @@ void SerialDeltaStep(const CsrGraph& g, VertexId source, const Buckets<Objective
 // Many threads: GAPBS's loop. Every thread relaxes a share of the shared frontier (the current
 // bucket), drains its own small copy of that bucket (fusion), then all agree on the next
 // bucket and copy their parts of it into the frontier.
-template <class Objective>
-void ParallelDeltaStep(const CsrGraph& g, VertexId source, const Buckets<Objective>& b,
-                       double* value, RunStats& stats, int32_t threads) {
+template <class Labels>
+void ParallelDeltaStep(Labels& labels, VertexId source, RunStats& stats, int32_t threads) {
   std::vector<VertexId> frontier{source};
   int64_t frontier_size = 1, total = 0, edges = 0, rounds = 0;
-  size_t curr = b.Of(value[source]), next = kNoBin;
-  Queued queued(g.n, kNotQueued);
-  queued[source] = static_cast<uint32_t>(curr);
+  size_t curr = labels.Enqueue(source), next = kNoBin;
 #pragma omp parallel num_threads(threads) reduction(+ : edges)
   {
     Bins bins;
-    // Takes u's pending entry in `bin` (unless stale or taken) and relaxes u's current value.
-    auto relax = [&](VertexId u, size_t bin) {
-      uint32_t expected = static_cast<uint32_t>(bin);
-      if (__atomic_load_n(&queued[u], __ATOMIC_RELAXED) != expected ||
-          !__atomic_compare_exchange_n(&queued[u], &expected, kNotQueued, false, __ATOMIC_ACQ_REL,
-                                       __ATOMIC_RELAXED))
-        return;
-      edges += g.degree(u);
-      RelaxEdges<true>(g, u, LoadValue(&value[u]), b, expected, value, queued.data(), bins);
-    };
     for (;;) {
-      const size_t bin = curr;
-#pragma omp for schedule(dynamic, 64) nowait
-      for (int64_t i = 0; i < frontier_size; ++i) relax(frontier[i], bin);
+      const uint32_t bin = static_cast<uint32_t>(curr);
+      const size_t size = static_cast<size_t>(frontier_size);
+#pragma omp for schedule(dynamic, 1) nowait
+      for (size_t begin = 0; begin < size; begin += kChunk)
+        VisitRange<true>(labels, frontier.data(), begin, std::min(begin + kChunk, size), size, bin,
+                         bins, edges);
       while (bin < bins.size() && !bins[bin].empty() && bins[bin].size() < kFusionThreshold) {
         std::vector<VertexId> pass;
         pass.swap(bins[bin]);
-        for (VertexId u : pass) relax(u, bin);
+        VisitRange<true>(labels, pass.data(), 0, pass.size(), pass.size(), bin, bins, edges);
       }
       size_t mine = kNoBin;
       for (size_t i = bin; i < bins.size() && mine == kNoBin; ++i)
@@ -216,13 +363,13 @@ void ParallelDeltaStep(const CsrGraph& g, VertexId source, const Buckets<Objecti
   stats.supersteps += rounds + 1;
 }
 
-template <class Objective>
-void Run(const CsrGraph& g, VertexId source, const Buckets<Objective>& b, double* value,
-         RunStats& stats, int32_t threads) {
+template <class Labels>
+void Run(Labels labels, VertexId source, RunStats& stats, int32_t threads) {
   if (threads > 1)
-    ParallelDeltaStep(g, source, b, value, stats, threads);
+    ParallelDeltaStep(labels, source, stats, threads);
   else
-    SerialDeltaStep(g, source, b, value, stats);
+    SerialDeltaStep(labels, source, stats);
+  labels.Finish(threads);
 }
 
 }  // namespace
@@ -238,18 +385,21 @@ double DefaultDelta(const CsrGraph& g, PathObjective objective) {
 }
 
 ValueResult DeltaStepping(const CsrGraph& g, VertexId source, PathObjective objective,
-                          int32_t threads, double delta) {
+                          int32_t threads, double delta, const uint32_t* integer_weights) {
   if (!(delta > 0)) delta = DefaultDelta(g, objective);
   ValueResult r;
   if (objective == PathObjective::kShortest) {
     r.value.assign(g.n, kInf);
     r.value[source] = 0.0;
-    Run(g, source, Buckets<Shortest>{{}, delta}, r.value.data(), r.stats, threads);
+    if (integer_weights != nullptr)
+      Run(IntegerLabels(g, integer_weights, delta, r.value.data()), source, r.stats, threads);
+    else
+      Run(FloatLabels<Shortest>(g, {{}, delta}, r.value.data()), source, r.stats, threads);
   } else {
     const double top = g.finite.high;
     r.value.assign(g.n, -kInf);
     r.value[source] = kInf;
-    Run(g, source, Buckets<Widest>{{std::isfinite(top) ? top : 0.0}, delta}, r.value.data(),
+    Run(FloatLabels<Widest>(g, {{std::isfinite(top) ? top : 0.0}, delta}, r.value.data()), source,
         r.stats, threads);
   }
   return r;

@@ -34,8 +34,12 @@ LabelResult KahnGenerations(const CsrGraph& csr, int32_t threads = 1);
 // Delta-stepping (Meyer & Sanders) with GAPBS's bucket fusion: the same values as Dijkstra
 // (min over in-edges of fl(value[u] + w), resp. min(width[u], w)), bit for bit. delta: the
 // bucket width; <= 0 picks DefaultDelta. SSSP needs non-negative weights (checked by RunSssp).
+// integer_weights: g's weights as uint32 (GraphLayout::integer_weights), or null; with them SSSP
+// runs on integer distances (the same values, in half the bytes; buckets delta rounded down to a
+// power of two wide).
 ValueResult DeltaStepping(const CsrGraph& g, VertexId source, PathObjective objective,
-                          int32_t threads = 1, double delta = 0);
+                          int32_t threads = 1, double delta = 0,
+                          const uint32_t* integer_weights = nullptr);
 // SSSP: the mean finite edge weight over the mean out-degree (Meyer and Sanders: delta of
 // order 1 / degree); SSWP: the range of finite
 // weights over kWidthBuckets buckets; 1 where those are not positive and finite.

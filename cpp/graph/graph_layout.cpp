@@ -1,6 +1,8 @@
 #include "graph/graph_layout.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 
 namespace irreg::graph {
 
@@ -83,6 +85,23 @@ const CsrGraph& GraphLayout::in_edges(int32_t threads) const {
 
 bool GraphLayout::has_in_edges() const {
   return csr_.symmetric_sorted || __atomic_load_n(&has_transposed_, __ATOMIC_ACQUIRE);
+}
+
+const std::vector<uint32_t>& GraphLayout::integer_weights() const {
+  std::call_once(integer_once_, [this] {
+    const int64_t m = csr_.num_edges();
+    const double high = csr_.finite.count == m ? csr_.finite.high : 0.0;
+    const double limit = static_cast<double>(UINT32_MAX - 1) / std::max<int32_t>(1, csr_.n);
+    if (m == 0 || !(csr_.min_weight >= 0) || !(high < limit)) return;
+    std::vector<uint32_t> whole(m);
+    for (int64_t e = 0; e < m; ++e) {
+      const double w = csr_.weights[e];
+      if (w != std::floor(w)) return;
+      whole[e] = static_cast<uint32_t>(w);
+    }
+    integer_weights_ = std::move(whole);
+  });
+  return integer_weights_;
 }
 
 }  // namespace irreg::graph

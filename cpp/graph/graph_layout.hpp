@@ -52,6 +52,12 @@ class GraphLayout {
   const CsrGraph& in_edges(int32_t threads) const;
   bool has_in_edges() const;
 
+  // The weights as uint32 when every one is a whole number and n times the largest is below
+  // 2^32 - 1 (so no path sum can overflow): delta-stepping then runs on integer distances, whose
+  // sums are the float64 sums exactly, in half the bytes. Empty otherwise. Built on first use
+  // (one pass over the weights) and kept: 4 bytes an edge.
+  const std::vector<uint32_t>& integer_weights() const;
+
  private:
   struct Grouped {
     mutable IndexCollection index;  // Locate without activation changes nothing
@@ -70,6 +76,8 @@ class GraphLayout {
   mutable std::once_flag transposed_once_;
   mutable std::unique_ptr<CsrGraph> transposed_;
   mutable bool has_transposed_ = false;  // set once transposed_ is built
+  mutable std::once_flag integer_once_;
+  mutable std::vector<uint32_t> integer_weights_;
 };
 
 }  // namespace irreg::graph

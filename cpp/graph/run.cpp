@@ -147,10 +147,13 @@ ValueResult RunSssp(const Graph& g, VertexId source, const std::string& variant,
   CheckSource(g, source);
   const CsrGraph& csr = g.layout().csr();
   CheckNonNegative(csr);
-  if (v == "delta")
+  if (v == "delta") {
+    const std::vector<uint32_t>& whole = g.layout().integer_weights();
     return Timed(AskFor(v, csr, threads), [&](int32_t t) {
-      return DeltaStepping(csr, source, PathObjective::kShortest, t);
+      return DeltaStepping(csr, source, PathObjective::kShortest, t, 0,
+                           whole.empty() ? nullptr : whole.data());
     });
+  }
   SsspProgram p(csr.n, source);
   RunStats stats = RunProgram(g.layout(), &p, v, isa, threads);
   return {std::move(p.distance), stats};

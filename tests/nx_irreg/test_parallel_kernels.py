@@ -289,6 +289,25 @@ def test_sswp_delta_with_signed_and_infinite_weights(threads):
         )
 
 
+@pytest.mark.parametrize("high", [4_290_000, 4_300_000, 2**40])
+def test_sssp_delta_on_whole_weights_up_to_the_integer_limit(high, threads):
+    """Whole-number weights run on 32-bit integer distances while n x the largest weight fits
+    (the long path's sum then nearly reaches 2^32), on float64 past it: the same values."""
+    n = 1000
+    rng = np.random.default_rng(high)
+    ids = np.arange(n)
+    extra_src, extra_dst = rng.integers(0, n, (2, 3 * n))
+    src = np.concatenate([ids[:-1], extra_src])
+    dst = np.concatenate([ids[1:], extra_dst])
+    w = np.concatenate([np.full(n - 1, float(high)), rng.integers(0, high, 3 * n).astype(float)])
+    w[rng.random(len(w)) < 0.01] = 0.0
+    g = IrregGraph.from_edges(src, dst, w, n=n)
+    for s in (0, 1, 500):
+        value = sssp(g, source=s, variant="delta", threads=threads).value
+        np.testing.assert_array_equal(value, verify.shortest_paths(g, s))
+    assert sssp(g, source=0, variant="delta", threads=threads).value[n - 1] <= (n - 1) * high
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_kahn_generations(seed, threads):
     """Random DAGs (ids shuffled, so the order is hidden), some with a cycle added."""
