@@ -9,9 +9,10 @@
 // settled vertices backwards and adds each predecessor's share in that order (the subset and
 // edge variants as NetworkX's _accumulate_subset, _accumulate_edges and
 // _accumulate_edges_subset), so one source's dependencies equal NetworkX's to the bit. The
-// plain per-vertex BFS case instead walks the shortest-path edges its search listed, last
-// first (GAPBS's successor formulation: 1.5x faster on a 4,000-node ER graph); its shares
-// reach a vertex in another order, so its sums differ from NetworkX's in the last bits.
+// plain per-vertex BFS case instead runs a BFS without data-dependent branches that lists
+// each vertex's successors on shortest paths, and sums each dependency over them (GAPBS's
+// successor formulation; brandes.cpp, SuccessorBrandes); its shares reach a vertex in another
+// order, so its sums differ from NetworkX's in the last bits.
 #pragma once
 
 #include <cstdint>
