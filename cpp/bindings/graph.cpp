@@ -225,6 +225,15 @@ void BindGraph(py::module_& m) {
           "Copies of (offsets, targets, weights) in CSR order (weights are 1 when none were "
           "given).")
       .def(
+          "out_degrees",
+          [](const Graph& g) {
+            const graph::CsrGraph& c = g.layout().csr();
+            std::vector<int64_t> degree(c.n);
+            for (int32_t v = 0; v < c.n; ++v) degree[v] = c.degree(v);
+            return Adopt(std::move(degree));
+          },
+          "int64 out-degree per vertex (stored edges: a self-loop once)")
+      .def(
           "finite_weights",
           [](const Graph& g) {
             const graph::CsrGraph::FiniteWeights& f = g.layout().csr().finite;

@@ -38,7 +38,7 @@ struct BrandesOptions {
 };
 
 // `out` holds the edges, `in` the same edges reversed with their weights (the predecessors
-// of the accumulation).
+// of the accumulation; the plain BFS case never reads it).
 BetweennessSums Brandes(const CsrGraph& out, const CsrGraph& in,
                         const std::vector<VertexId>& sources, const BrandesOptions& options);
 

@@ -144,6 +144,20 @@ def test_bench_nx_times_networkx_and_irreg_cached_and_not(tmp_path, capsys, asse
     assert plot.with_name("nx-threads.png").stat().st_size > 0
 
 
+def test_bench_nx_times_only_the_peers_asked_for(tmp_path, capsys):
+    out = tmp_path / "nx.json"
+    argv = ["bench", "nx", "--case", "er:60:150", "--function", "closeness", "--peer", "rustnx",
+            "--threads", "1", "--repeats", "1", "--warmup", "0", "--json", str(out)]
+    assert cli.main(argv) == 0
+    capsys.readouterr()
+    peers = {r["impl"]: r for r in json.loads(out.read_text())["rows"]
+             if r["impl"] in ("rustnx", "parallel", "networkit")}
+    assert set(peers) == {"rustnx", "parallel", "networkit"}
+    for left_out in ("parallel", "networkit"):
+        assert peers[left_out]["extra"]["skipped"] == "left out (--peer rustnx)"
+    assert "left out" not in str(peers["rustnx"]["extra"].get("skipped"))
+
+
 def test_graph_command_reports_and_saves_the_result(tmp_path, capsys):
     edges = tmp_path / "g.txt"
     edges.write_text("# a path with a branch\n0 1 2.5\n1 2 1\n0 2 4\n2 3 1\n")

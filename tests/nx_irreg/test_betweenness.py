@@ -85,6 +85,27 @@ def test_the_same_at_every_thread_count_and_with_networkx():
         assert got == first
 
 
+@pytest.mark.parametrize("diamonds", [40, 1400])
+def test_path_counts_are_networkx_s_floats_rounded_past_2_53_and_inf_past_the_range(diamonds):
+    """NetworkX counts shortest paths in floats (sigma is 1.0 at the source), and so do we. A
+    chain of three-way diamonds has 3^k shortest paths over k diamonds: past 2^53 (k = 34) the
+    counts round, past ~1.8e308 (k = 647) they are inf, and shares then come out 0 or nan.
+    Either way ours are NetworkX's, by hops on the plain path and by weights, at every thread
+    count."""
+    G = nx.Graph()
+    for i in range(diamonds):
+        for j in (1, 2, 3):
+            G.add_edge(4 * i, 4 * i + j, weight=2)
+            G.add_edge(4 * i + j, 4 * i + 4, weight=2)
+    for weight in (None, "weight"):
+        expected = nx.betweenness_centrality(G, k=12, seed=3, normalized=False, weight=weight)
+        assert any(math.isnan(x) for x in expected.values()) == (diamonds > 647)
+        for threads in (1, 2, 3):
+            got = nx.betweenness_centrality(G, k=12, seed=3, normalized=False, weight=weight,
+                                            backend="irreg", threads=threads)
+            assert_close(expected, got)
+
+
 def test_graph_level_function_and_edge_order():
     # A directed 4-cycle with a chord: every edge's share, in the CSR's order.
     g = IrregGraph.from_edges([0, 1, 2, 3, 0], [1, 2, 3, 0, 2], n=4)

@@ -70,6 +70,9 @@ def test_csr_is_the_reference_at_every_thread_count(name, directed, weighted, th
     for a, b in zip(got, want, strict=True):
         np.testing.assert_array_equal(a, b)
     assert g.num_edges == len(want[1])
+    degrees = g.out_degrees()
+    assert degrees.dtype == np.int64
+    np.testing.assert_array_equal(degrees, np.diff(want[0]))
 
 
 @pytest.mark.parametrize("dtype", [np.int32, np.int64, np.uint32, np.int16])

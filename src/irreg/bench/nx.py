@@ -227,6 +227,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="time only the functions whose names start with these (default: all; "
         "'convert' is always timed)",
     )
+    parser.add_argument(
+        "--peer",
+        nargs="+",
+        action="extend",
+        metavar="NAME",
+        dest="peers",
+        choices=sorted(nx_peers.PEERS),
+        help="time only these peers (default: every one installed: "
+        + ", ".join(nx_peers.PEERS) + "); the others' rows say they were left out",
+    )
     hs.add_threads_argument(parser, "thread counts of the irreg rows")
 
 
@@ -236,7 +246,8 @@ def run(args: argparse.Namespace) -> int:
         return hs.redraw(args, "nx", plot_speedups)
     harness = hs.harness_from_args("nx", args)
     cases = args.cases or (QUICK_CASES if args.quick else FULL_CASES)
-    nx_benchmark(cases, harness, args.threads or hs.default_thread_counts(), args.functions)
+    nx_benchmark(cases, harness, args.threads or hs.default_thread_counts(), args.functions,
+                 args.peers)
     harness.report(json_path=args.json)
     if args.plot:
         plot_speedups(args.plot, harness.rows, machine_info())
@@ -252,9 +263,11 @@ def nx_benchmark(
     harness: hs.Harness,
     threads: Sequence[int] = (1,),
     only: Sequence[str] | None = None,
+    peers: Sequence[str] | None = None,
 ) -> list[hs.Row]:
     """Measures every case in turn (one graph in memory at a time); returns the new rows.
-    ``only``: prefixes of the function names to time (None: every function)."""
+    ``only``: prefixes of the function names to time (None: every function); ``peers``: the
+    peers to time (None: all)."""
     import networkx as nx
 
     timed_functions = [f for f in functions() if not only or f.name.startswith(tuple(only))]
@@ -278,7 +291,8 @@ def nx_benchmark(
                 if why is not None:
                     rows += harness.run(_skipped(function, why, name, threads))
                     continue
-                timed = harness.run(function_specs(H, ends, name, function, threads, spec))
+                timed = harness.run(function_specs(H, ends, name, function, threads, spec,
+                                                   peers, harness.budget_seconds))
                 if function.name.startswith("all_pairs"):
                     _add_peak_memory(G, function, graph_bytes, timed)
                 rows += timed
@@ -426,10 +440,13 @@ def convert_specs(G: Any, case: str, threads: Sequence[int] = (1,)) -> list[hs.S
 def function_specs(
     G: Any, ends: tuple[int, int], case: str, function: Function, threads: Sequence[int] = (1,),
     spec: str | None = None,
+    peers: Sequence[str] | None = None,
+    budget: float | None = None,
 ) -> list[hs.Spec]:
     """NetworkX, then at each thread count irreg uncached (cache cleared before each run) and
     irreg cached, then each peer (``spec``: the case's generator spec, which a peer's process
-    builds again)."""
+    builds again; ``peers``: the ones asked for, None: all; ``budget``: the harness's seconds
+    per row, which the peers' processes keep to as well)."""
     m = G.number_of_edges()
     reference: dict[str, Any] = {}
     networkx_skipped = None
@@ -457,8 +474,8 @@ def function_specs(
         hs.Spec(
             impl=peer,
             trials=lambda repeats, p=peer, t=t: nx_peers.peer_trials(
-                p, spec, function.name, function.view, t, repeats),
-            skip_reason=_peer_skip(peer, function.name, spec, networkx_skipped),
+                p, spec, function.name, function.view, t, repeats, budget),
+            skip_reason=_peer_skip(peer, function.name, spec, networkx_skipped, peers),
             extra={"cached": True},
             threads=t,
             **common,
@@ -492,9 +509,13 @@ def function_specs(
     ] + peers
 
 
-def _peer_skip(peer: str, name: str, spec: str | None, networkx_skipped: str | None) -> str | None:
-    """Why a peer's row is skipped: not installed, not served, or nx-parallel where NetworkX is
-    (it runs NetworkX's Python per source on processes: the same hours, shared out)."""
+def _peer_skip(peer: str, name: str, spec: str | None, networkx_skipped: str | None,
+               asked: Sequence[str] | None = None) -> str | None:
+    """Why a peer's row is skipped: left out by ``--peer``, not installed, not served, or
+    nx-parallel where NetworkX is (it runs NetworkX's Python per source on processes: the same
+    hours, shared out)."""
+    if asked is not None and peer not in asked:
+        return "left out (--peer " + " ".join(asked) + ")"
     if spec is None:
         return "no case spec to build the graph from"
     if peer == "parallel" and networkx_skipped:

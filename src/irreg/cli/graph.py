@@ -155,8 +155,7 @@ def _check_variant(algorithm: str, variant: str | None) -> None:
 
 def default_source(graph: IrregGraph) -> int:
     """The lowest vertex id with an out-edge (0 when there is none)."""
-    offsets = graph.csr()[0]
-    with_edges = np.flatnonzero(np.diff(offsets) > 0)
+    with_edges = np.flatnonzero(graph.out_degrees() > 0)
     return int(with_edges[0]) if with_edges.size else 0
 
 

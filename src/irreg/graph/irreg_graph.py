@@ -210,6 +210,11 @@ class IrregGraph:
         """Copies of ``(offsets, targets, weights)``: out-edges by source, sorted by target."""
         return self._core.csr()
 
+    def out_degrees(self) -> np.ndarray:
+        """int64 stored out-edges per vertex (``np.diff`` of the CSR offsets, without copying
+        the edges)."""
+        return self._core.out_degrees()
+
     def __repr__(self) -> str:
         kind = "directed" if self.directed else "undirected"
         return (

@@ -81,7 +81,7 @@ def _bounded(G: BackendGraph, compute: str, opts: Options):
     for every eccentricity). Gives ``compute`` exactly (``diameter``, ``radius``,
     ``periphery``, ``center``)."""
     n = len(G)
-    degree = np.diff(G.graph.csr()[0])
+    degree = G.graph.out_degrees()
     searches = 0
     lower = np.zeros(n, np.int64)
     upper = np.full(n, np.iinfo(np.int64).max, np.int64)

@@ -1,7 +1,10 @@
 """The child process of a peer's row in ``irreg bench nx`` (:mod:`irreg.bench.peers.nx_peers`):
-``python -m irreg.bench.peers.nx_child PEER CASE FUNCTION VIEW THREADS REPEATS`` builds the case's
-graph (untimed), calls the function once (converting and caching, untimed), times ``REPEATS``
-calls and prints ``{"seconds": [...]}``, or ``{"declined": why}`` where the peer declines.
+``python -m irreg.bench.peers.nx_child PEER CASE FUNCTION VIEW THREADS REPEATS BUDGET`` builds the
+case's graph (untimed), calls the function once (converting and caching, untimed), times ``REPEATS``
+calls and prints ``{"seconds": [...]}``, or ``{"declined": why}`` where the peer declines. The
+harness's budget rule holds (:class:`irreg.bench.harness.Harness`): a first call longer than
+``BUDGET`` seconds is itself the one measurement, and fewer calls are timed when ``REPEATS`` of
+the first would pass it (``BUDGET`` 0: no budget).
 A module of its own: it reads the benchmark's functions, which read the peers' module."""
 
 from __future__ import annotations
@@ -17,8 +20,14 @@ from irreg.bench.harness import BenchError
 from irreg.bench.peers.nx_peers import networkit_calls
 
 
-def _time_calls(call: Callable[[], Any], repeats: int) -> list[float]:
+def _time_calls(call: Callable[[], Any], repeats: int, budget: float) -> list[float]:
+    started = time.perf_counter()
     call()  # converts and caches the graph, or warms the pool
+    first = time.perf_counter() - started
+    if budget > 0 and first > budget:  # too slow to repeat: the conversion in it is a small part
+        return [first]
+    if budget > 0 and first > 0:
+        repeats = max(1, min(repeats, int(budget / first)))
     seconds = []
     for _ in range(repeats):
         started = time.perf_counter()
@@ -28,7 +37,7 @@ def _time_calls(call: Callable[[], Any], repeats: int) -> list[float]:
 
 
 def main(argv: list[str]) -> int:
-    peer, case, function, view, threads, repeats = argv
+    peer, case, function, view, threads, repeats, budget = argv
     import networkx as nx
 
     G = bench_nx.graph_view(bench_nx.networkx_graph(case)[0], view)
@@ -39,13 +48,14 @@ def main(argv: list[str]) -> int:
         nk.setNumberOfThreads(int(threads))
         g = nk.nxadapter.nx2nk(G)
         calls = networkit_calls()
-        seconds = _time_calls(lambda: calls[function](nk, g), int(repeats))
+        seconds = _time_calls(lambda: calls[function](nk, g), int(repeats), float(budget))
     else:
         if peer == "parallel":
             nx.config.backends.parallel.n_jobs = int(threads)
         try:
             with nx.config(warnings_to_ignore={"cache"}):
-                seconds = _time_calls(lambda: named[function].call(G, None, peer), int(repeats))
+                seconds = _time_calls(lambda: named[function].call(G, None, peer), int(repeats),
+                                      float(budget))
         except NotImplementedError as err:
             print(json.dumps({"declined": str(err).splitlines()[0]}))
             return 0

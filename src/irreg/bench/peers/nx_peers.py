@@ -64,13 +64,13 @@ def skip_reason(peer: str, function: str) -> str | None:
 
 
 def peer_trials(peer: str, case: str, function: str, view: str, threads: int,
-                repeats: int) -> list[float]:
+                repeats: int, budget: float | None = None) -> list[float]:
     """Seconds of ``repeats`` calls of ``function`` by ``peer`` on ``case`` (seen as ``view``),
-    in a child process at ``threads`` threads; ``BenchError`` with the child's reason when the
-    peer declines."""
+    in a child process at ``threads`` threads, fewer where ``budget`` seconds would pass (the
+    harness's rule); ``BenchError`` with the child's reason when the peer declines."""
     env = {**os.environ, "RAYON_NUM_THREADS": str(threads), "OMP_NUM_THREADS": str(threads)}
     command = [sys.executable, "-m", "irreg.bench.peers.nx_child", peer, case, function, view,
-               str(threads), str(repeats)]
+               str(threads), str(repeats), str(budget or 0)]
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         last = (done.stderr.strip().splitlines() or ["(no output)"])[-1]

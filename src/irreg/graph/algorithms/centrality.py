@@ -87,13 +87,16 @@ def betweenness(
     by hops. ``endpoints``: count the pairs' ends too (NetworkX's ``endpoints=True``).
     ``edges``: the shares per edge (``edge_score``) instead of per vertex. ``targets``: only
     the paths to these vertices count (NetworkX's ``*_subset`` functions).
-    ``reversed_graph``: the edges reversed with their weights (built when not given; the
-    NetworkX backend passes its predecessor graph). ``isa`` is checked and reported only: the
-    searches are scalar.
+    ``reversed_graph``: the edges reversed with their weights (built when not given and needed:
+    weighted, per edge or over a subset; the NetworkX backend passes its predecessor graph).
+    ``isa`` is checked and reported only: the searches are scalar.
     """
     g = check_graph(graph)
     started = time.perf_counter()
-    reverse = reversed_edges(g) if reversed_graph is None else check_graph(reversed_graph)
+    if not weighted and not edges and targets is None:
+        reverse = g  # the plain accumulation reads successors, never the reversed edges
+    else:
+        reverse = reversed_edges(g) if reversed_graph is None else check_graph(reversed_graph)
     ids = np.arange(g.n) if sources is None else np.asarray(sources, dtype=np.int64).ravel()
     chunks = -(-len(ids) // BETWEENNESS_CHUNK)
     workers = max(1, min(resolve_threads(threads), chunks))  # no pool for a single chunk
