@@ -187,8 +187,7 @@ class SuccessorBrandes {
  public:
   SuccessorBrandes(const CsrGraph& g)
       : g_(g),
-        depth_(g.n, -1),
-        sigma_(g.n, 0.0),
+        at_(g.n),
         coeff_(g.n),
         queue_(g.n + 1),
         row_end_(g.n),
@@ -200,14 +199,14 @@ class SuccessorBrandes {
     if (endpoints) score[s] += static_cast<double>(reached - 1);
     for (int64_t i = reached; i-- > 0;) {
       const VertexId v = queue_[i];
-      const double sv = sigma_[v];
+      const double sv = at_[v].sigma;
       double delta = 0;
       for (int64_t j = i > 0 ? row_end_[i - 1] : 0; j < row_end_[i]; ++j)
         delta += sv * coeff_[successors_[j]];
       coeff_[v] = (1 + delta) / sv;
       if (i > 0) score[v] += endpoints ? delta + 1 : delta;
     }
-    for (int64_t i = 0; i < reached; ++i) depth_[queue_[i]] = -1, sigma_[queue_[i]] = 0.0;
+    for (int64_t i = 0; i < reached; ++i) at_[queue_[i]] = Reached{};
     return edges_;
   }
 
@@ -217,30 +216,28 @@ class SuccessorBrandes {
   int64_t Search(VertexId s) {
     const VertexId* targets = g_.targets.data();
     const int64_t* offsets = g_.offsets.data();
-    int32_t* depth = depth_.data();
-    double* sigma = sigma_.data();
+    Reached* at = at_.data();
     VertexId* queue = queue_.data();
     VertexId* successors = successors_.data();
     int64_t head = 0, tail = 0, listed = 0;
     edges_ = 0;
-    depth[s] = 0;
-    sigma[s] = 1.0;
+    at[s] = {0, 1.0};
     queue[tail++] = s;
     while (head < tail) {
       const VertexId v = queue[head];
-      const int32_t level = depth[v] + 1;
-      const double share[2] = {0.0, sigma[v]};  // indexed by "on a shortest path"
+      const int32_t level = at[v].depth + 1;
+      const double share[2] = {0.0, at[v].sigma};  // indexed by "on a shortest path"
       edges_ += offsets[v + 1] - offsets[v];
       for (int64_t e = offsets[v]; e < offsets[v + 1]; ++e) {
         const VertexId w = targets[e];
-        const int32_t d = depth[w];
+        const int32_t d = at[w].depth;
         const int32_t fresh = d >> 31;  // all ones when w is first reached
         queue[tail] = w;                // kept only when fresh: queue_ has room for one more
         tail -= fresh;
         const int32_t dw = (d & ~fresh) | (level & fresh);
-        depth[w] = dw;
+        at[w].depth = dw;
         const int on_path = dw == level;
-        sigma[w] += share[on_path];
+        at[w].sigma += share[on_path];
         successors[listed] = w;
         listed += on_path;
       }
@@ -250,9 +247,14 @@ class SuccessorBrandes {
   }
 
   const CsrGraph& g_;
-  std::vector<int32_t> depth_;  // hops, -1 not reached
-  std::vector<double> sigma_;   // shortest paths from the source (NetworkX's sigma)
-  std::vector<double> coeff_;   // (1 + delta) / sigma, once the vertex's delta is final
+  // What the search reads and writes of every edge's target, in one 16-byte record: one cache
+  // line a test instead of two.
+  struct Reached {
+    int32_t depth = -1;  // hops, -1 not reached
+    double sigma = 0.0;  // shortest paths from the source (NetworkX's sigma)
+  };
+  std::vector<Reached> at_;
+  std::vector<double> coeff_;  // (1 + delta) / sigma, once the vertex's delta is final
   std::vector<VertexId> queue_;
   std::vector<int64_t> row_end_;
   std::vector<VertexId> successors_;
