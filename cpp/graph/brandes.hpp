@@ -11,8 +11,9 @@
 // _accumulate_edges_subset), so one source's dependencies equal NetworkX's to the bit. The
 // plain per-vertex BFS case instead runs a BFS without data-dependent branches that lists
 // each vertex's successors on shortest paths, and sums each dependency over them (GAPBS's
-// successor formulation; brandes.cpp, SuccessorBrandes); its shares reach a vertex in another
-// order, so its sums differ from NetworkX's in the last bits.
+// successor formulation; brandes.cpp, SuccessorBrandes), stepping the last levels of an
+// undirected graph bottom-up; its shares reach a vertex in another order, so its sums differ
+// from NetworkX's in the last bits.
 #pragma once
 
 #include <cstdint>
@@ -35,6 +36,9 @@ struct BrandesOptions {
   bool edges = false;      // shares per edge (edge_betweenness_centrality), not per vertex
   // NetworkX's *_subset: only paths to these vertices count, a byte per vertex (null: all).
   const uint8_t* targets = nullptr;
+  // The edges are stored both ways (an undirected graph): the plain case may then step its last
+  // levels bottom-up over them.
+  bool symmetric = false;
 };
 
 // `out` holds the edges, `in` the same edges reversed with their weights (the predecessors

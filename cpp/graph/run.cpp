@@ -128,7 +128,9 @@ BetweennessSums RunBetweenness(const Graph& g, const Graph& reversed,
                                 " vertices and " + std::to_string(in.num_edges()) +
                                 " edges; the graph has " + std::to_string(out.n) + " and " +
                                 std::to_string(out.num_edges()));
-  return Timed({1}, [&](int32_t) { return Brandes(out, in, sources, options); });
+  BrandesOptions o = options;
+  o.symmetric = !g.directed();
+  return Timed({1}, [&](int32_t) { return Brandes(out, in, sources, o); });
 }
 
 std::vector<uint8_t> RunReachable(const Graph& g, VertexId source, bool reverse, int32_t threads) {

@@ -106,6 +106,24 @@ def test_path_counts_are_networkx_s_floats_rounded_past_2_53_and_inf_past_the_ra
             assert_close(expected, got)
 
 
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_undirected_searches_end_bottom_up_with_networkx_s_sums(threads):
+    """On an undirected small world the last levels are stepped bottom-up (fewer edges read than
+    every source's BFS reads top-down); the sums stay NetworkX's, isolated nodes and self-loops
+    included, the same at every thread count."""
+    G = nx.gnm_random_graph(1500, 6000, seed=11)
+    G.add_edges_from([(3, 3), (40, 40)])
+    G.add_nodes_from(range(1500, 1510))  # isolated
+    expected = nx.betweenness_centrality(G, k=40, seed=2, endpoints=True)
+    got = nx.betweenness_centrality(G, k=40, seed=2, endpoints=True, backend="irreg",
+                                    threads=threads)
+    assert_close(expected, got)
+    g = IrregGraph.from_edges(*np.array(list(G.edges)).T, n=len(G), directed=False)
+    found = betweenness(g, sources=np.arange(40), threads=threads)
+    assert found.stats.active_edges < 0.8 * 40 * g.num_edges
+    assert np.array_equal(found.score, betweenness(g, sources=np.arange(40)).score)
+
+
 def test_graph_level_function_and_edge_order():
     # A directed 4-cycle with a chord: every edge's share, in the CSR's order.
     g = IrregGraph.from_edges([0, 1, 2, 3, 0], [1, 2, 3, 0, 2], n=4)
