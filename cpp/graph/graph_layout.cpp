@@ -90,9 +90,10 @@ bool GraphLayout::has_in_edges() const {
 const std::vector<uint32_t>& GraphLayout::integer_weights() const {
   std::call_once(integer_once_, [this] {
     const int64_t m = csr_.num_edges();
-    const double high = csr_.finite.count == m ? csr_.finite.high : 0.0;
     const double limit = static_cast<double>(UINT32_MAX - 1) / std::max<int32_t>(1, csr_.n);
-    if (m == 0 || !(csr_.min_weight >= 0) || !(high < limit)) return;
+    // An infinite weight (an edge no path may use) keeps the float labels.
+    if (m == 0 || csr_.finite.count != m || !(csr_.min_weight >= 0) || !(csr_.finite.high < limit))
+      return;
     std::vector<uint32_t> whole(m);
     for (int64_t e = 0; e < m; ++e) {
       const double w = csr_.weights[e];

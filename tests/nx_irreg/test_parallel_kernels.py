@@ -308,6 +308,16 @@ def test_sssp_delta_on_whole_weights_up_to_the_integer_limit(high, threads):
     assert sssp(g, source=0, variant="delta", threads=threads).value[n - 1] <= (n - 1) * high
 
 
+def test_sssp_delta_with_whole_and_infinite_weights(threads):
+    """An infinite weight among whole numbers keeps the float labels: no path uses that edge."""
+    g = IrregGraph.from_edges([0, 0, 1, 2], [1, 2, 3, 3], [np.inf, 2.0, 1.0, 5.0], n=5)
+    for s in range(5):
+        value = sssp(g, source=s, variant="delta", threads=threads).value
+        np.testing.assert_array_equal(value, verify.shortest_paths(g, s))
+    assert sssp(g, source=0, variant="delta", threads=threads).value.tolist() == [
+        0.0, np.inf, 2.0, 7.0, np.inf]
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_kahn_generations(seed, threads):
     """Random DAGs (ids shuffled, so the order is hidden), some with a cycle added."""
