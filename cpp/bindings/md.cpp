@@ -7,6 +7,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -20,6 +21,7 @@
 #include "core/threads.hpp"
 #include "md/lj_isa_choice.hpp"
 #include "md/lj_system.hpp"
+#include "md/row_source.hpp"
 #include "md/velocity_verlet.hpp"
 
 namespace irreg::bindings {
@@ -84,6 +86,44 @@ inline std::vector<double> PairTableArg(py::handle table, const char* name) {
   return std::vector<double>(a.data(), a.data() + a.size());
 }
 
+// The groups of a GroupedPairs in sweep order, copied (C++ only: filled under a lock, without
+// the GIL) and then turned into arrays: per slot rows, cols (local) and active; per group the
+// first row and the column base.
+struct GroupArrays {
+  std::vector<int64_t> rows, cols, row_base, col_base;
+  std::vector<uint8_t> active;
+
+  explicit GroupArrays(const md::GroupedPairs& g) {
+    for (const md::GroupSpan& span : g.Spans())
+      for (int64_t q = 0; q < span.num_groups; ++q) {
+        const md::PairGroup& group = span.groups[q];
+        for (int l = 0; l < kLanes; ++l) {
+          rows.push_back(group.row[l]);
+          cols.push_back(group.col[l]);
+          active.push_back((group.active >> l) & 1);
+        }
+        row_base.push_back(span.row_base);
+        col_base.push_back(group.col_base);
+      }
+  }
+
+  py::dict ToDict() const {
+    const auto array = [](const auto& v) {
+      using T = typename std::decay_t<decltype(v)>::value_type;
+      py::array_t<T> a(static_cast<py::ssize_t>(v.size()));
+      std::copy(v.begin(), v.end(), a.mutable_data());
+      return a;
+    };
+    py::dict out;
+    out["rows"] = array(rows);
+    out["cols"] = array(cols);
+    out["active"] = array(active).attr("astype")("bool");
+    out["group_row_base"] = array(row_base);
+    out["group_col_base"] = array(col_base);
+    return out;
+  }
+};
+
 class PyLjSystem {
  public:
   explicit PyLjSystem(const md::LjOptions& o) : system_(std::make_unique<md::LjSystem>(o)) {}
@@ -147,42 +187,26 @@ class PyLjSystem {
     });
   }
 
-  // The current half list in caller numbering: i, j and the shift s such that the pair's
-  // distance vector is positions[j] + s - positions[i] (for the positions last computed).
-  // Copies of the grouped index's arrays (None without one), for checks and inspection.
+  // Copies of the grouped pairs (None without them), for checks and inspection, groups in the
+  // force kernel's sweep order: per slot the local row and column and whether it holds a pair,
+  // per group the first row and the column base (internal atom numbering).
   py::object Grouped() const {
-    std::vector<std::pair<const char*, std::vector<int64_t>>> arrays;
-    const bool have = Locked([&] {
-      const IndexCollection* index = system_->grouped_index();
-      if (index == nullptr) return false;
-      const GroupedSlots& s = index->slots();
-      const auto copy = [&](const char* name, const auto* data, size_t n) {
-        arrays.emplace_back(name, std::vector<int64_t>(data, data + n));
-      };
-      copy("xcoord", s.xcoord.data(), s.xcoord.size());
-      copy("ycoord", s.ycoord.data(), s.ycoord.size());
-      copy("slot_edge", s.slot_edge.data(), s.slot_edge.size());
-      copy("group_row_base", s.row_base.data(), s.row_base.size());
-      copy("group_col_base", s.col_base.data(), s.col_base.size());
-      const std::vector<int32_t>& sweep = system_->sweep_groups();
-      copy("sweep_groups", sweep.data(), sweep.size());
-      return true;
+    std::optional<GroupArrays> arrays;
+    Locked([&] {
+      if (const md::GroupedPairs* g = system_->grouped_pairs()) arrays.emplace(*g);
     });
-    if (!have) return py::none();
-    py::dict out;
-    for (const auto& [name, v] : arrays) {
-      py::array_t<int64_t> a(static_cast<py::ssize_t>(v.size()));
-      std::copy(v.begin(), v.end(), a.mutable_data());
-      out[name] = a;
-    }
-    return out;
+    if (!arrays) return py::none();
+    return arrays->ToDict();
   }
 
+  // The current half list in caller numbering: i, j and the shift s such that the pair's
+  // distance vector is positions[j] + s - positions[i] (for the positions last computed).
   py::object Pairs() const {
     std::vector<int32_t> iv, jv;
     std::vector<double> sv;
     Locked([&] {
-      const md::PairList& pl = system_->pairs();
+      md::PairList pl;
+      system_->CurrentPairs(&pl);
       const std::vector<int32_t>& order = system_->order();
       const std::vector<double>& offset = system_->offsets();
       const double* shifts = system_->box().shifts();
@@ -217,12 +241,10 @@ class PyLjSystem {
     py::dict memory;  // MB by purpose, and per atom / per pair of the current list
     const double mb = 1.0 / (1 << 20);
     memory["atoms_mb"] = mem.atoms * mb;
-    memory["pair_lists_mb"] = mem.pair_lists * mb;
-    memory["slot_map_mb"] = mem.slot_map * mb;
-    memory["mark_mb"] = mem.mark * mb;
-    memory["index_mb"] = mem.index * mb;
-    memory["index_search_mb"] = mem.index_search * mb;
-    memory["scratch_mb"] = mem.scratch * mb;
+    memory["pair_list_mb"] = mem.pair_list * mb;
+    memory["groups_mb"] = mem.groups * mb;
+    memory["workspace_mb"] = mem.workspace * mb;
+    memory["force_split_mb"] = mem.force_split * mb;
     memory["total_mb"] = mem.total() * mb;
     memory["bytes_per_atom"] =
         static_cast<double>(mem.total()) / std::max<int64_t>(system_->num_atoms(), 1);
@@ -309,6 +331,88 @@ inline py::dict ThermoDict(const md::ThermoRow& r) {
   return d;
 }
 
+// md::GroupedPairs over rows given as CSR arrays: for tests and inspection of the Inc-Group on
+// its own. The rows are checked here (the RowSource contract: columns distinct within a row).
+class PyGroupedPairs {
+ public:
+  PyGroupedPairs(int32_t tile_size, double regroup_below) : pairs_(tile_size, regroup_below) {
+    if (!(regroup_below >= 0.0 && regroup_below <= 1.0))
+      throw py::value_error("regroup_below must be in [0, 1], got " +
+                            std::to_string(regroup_below));
+  }
+
+  py::dict Run(bool build, py::handle row_begin, py::handle cols, int32_t log2,
+               py::handle threads) {
+    using I64Array = py::array_t<int64_t, py::array::c_style | py::array::forcecast>;
+    const I64Array begin = I64Array::ensure(row_begin);
+    if (!begin || begin.ndim() != 1 || begin.size() < 1)
+      throw py::value_error("row_begin must be a 1-D array of n + 1 offsets");
+    const IdArray c = AsIdArray(cols, "cols");
+    if (log2 < 0 || log2 > 30)
+      throw py::value_error("log2_columns_per_image must be in 0 .. 30, got " +
+                            std::to_string(log2));
+    const int64_t n = begin.size() - 1, m = c.size();
+    const int64_t* b = begin.data();
+    const int32_t* col = c.data();
+    if (n >= (int64_t{1} << 31)) throw py::value_error("too many rows");
+    if (b[0] != 0) throw py::value_error("row_begin must start at 0");
+    if (b[n] != m)
+      throw py::value_error("row_begin must end at len(cols) = " + std::to_string(m) + ", got " +
+                            std::to_string(b[n]));
+    for (int64_t i = 0; i < n; ++i)
+      if (b[i + 1] < b[i]) throw py::value_error("row_begin must be non-decreasing");
+    std::vector<int32_t> row;
+    for (int64_t i = 0; i < n; ++i) {
+      row.assign(col + b[i], col + b[i + 1]);
+      std::sort(row.begin(), row.end());
+      if (!row.empty() && row.front() < 0)
+        throw py::value_error("cols must be >= 0, got " + std::to_string(row.front()));
+      const auto twice = std::adjacent_find(row.begin(), row.end());
+      if (twice != row.end())
+        throw py::value_error("row " + std::to_string(i) + " lists column " +
+                              std::to_string(*twice) + " twice");
+    }
+    const int32_t t = ThreadsArg(threads);
+    const md::ListRows rows(n, b, col, log2);
+    md::GroupedPairsCounts k;
+    {
+      py::gil_scoped_release release;
+      std::lock_guard<std::mutex> lock(mutex_);
+      k = build ? pairs_.Build(rows, t) : pairs_.Update(rows, t);
+    }
+    py::dict d;
+    d["pairs"] = k.pairs, d["groups"] = k.groups, d["found"] = k.found, d["added"] = k.added;
+    d["refilled"] = k.refilled, d["removed"] = k.removed, d["holes"] = k.holes();
+    d["regrouped_tiles"] = k.regrouped_tiles;
+    return d;
+  }
+
+  py::dict Groups() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return GroupArrays(pairs_).ToDict();
+  }
+
+  py::tuple Pairs() const {
+    md::PairList list;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      pairs_.ToPairList(&list);
+    }
+    const int64_t m = list.num_pairs();
+    py::array_t<int64_t> i(m), j(m);
+    for (int64_t r = 0; r + 1 < static_cast<int64_t>(list.row_begin.size()); ++r)
+      for (int64_t k = list.row_begin[r]; k < list.row_begin[r + 1]; ++k)
+        i.mutable_at(k) = r, j.mutable_at(k) = list.cols[k];
+    return py::make_tuple(i, j);
+  }
+
+  const md::GroupedPairs& pairs() const { return pairs_; }
+
+ private:
+  md::GroupedPairs pairs_;
+  mutable std::mutex mutex_;
+};
+
 inline std::vector<double> Flat(const F64Array& a) {
   return std::vector<double>(a.data(), a.data() + a.size());
 }
@@ -337,6 +441,43 @@ void BindMd(py::module_& m) {
       "The ISA an LjSystem uses when it names none, how it was chosen ('measurement', "
       "'IRREG_ISA' or 'only one ISA') and each ISA's best probe time (three force calls on "
       "2,048 atoms).");
+  py::class_<PyGroupedPairs>(m, "GroupedPairs", R"doc(
+MD's grouped storage on its own (the Inc-Group of seed 000 §5): the pairs of a half list given row
+by row, in conflict-free groups of 16 lanes per tile (no row and no column twice among a group's
+active lanes), kept across updates.
+
+tile_size: a power of two <= 256 (rows and columns are bytes within a tile).
+regroup_below: update groups a row tile afresh when its lane fill falls below this share of the
+  fill it had when last grouped afresh.
+build(row_begin, cols, log2_columns_per_image, threads=None) groups every row afresh;
+update(...) leaves exactly these rows in the groups: pairs found again keep their lanes, the rest
+  refill holes or go into new groups. Both return counts (pairs, groups, found, added, refilled,
+  removed, holes, regrouped_tiles). Columns are int32 (an atom in their low
+  log2_columns_per_image bits), distinct within a row.)doc")
+      .def(py::init<int32_t, double>(), py::arg("tile_size") = md::kMaxPairTile,
+           py::arg("regroup_below") = 0.75)
+      .def(
+          "build",
+          [](PyGroupedPairs& g, py::handle row_begin, py::handle cols, int32_t log2,
+             py::handle threads) { return g.Run(true, row_begin, cols, log2, threads); },
+          py::arg("row_begin"), py::arg("cols"), py::arg("log2_columns_per_image"),
+          py::arg("threads") = py::none())
+      .def(
+          "update",
+          [](PyGroupedPairs& g, py::handle row_begin, py::handle cols, int32_t log2,
+             py::handle threads) { return g.Run(false, row_begin, cols, log2, threads); },
+          py::arg("row_begin"), py::arg("cols"), py::arg("log2_columns_per_image"),
+          py::arg("threads") = py::none())
+      .def("groups", &PyGroupedPairs::Groups,
+           "Copies of the groups in sweep order: per slot rows, cols (local) and active; per "
+           "group group_row_base and group_col_base.")
+      .def("pairs", &PyGroupedPairs::Pairs, "The pairs held, row by row: (rows, cols).")
+      .def_property_readonly("tile_size",
+                             [](const PyGroupedPairs& g) { return g.pairs().tile_size(); })
+      .def_property_readonly("num_pairs",
+                             [](const PyGroupedPairs& g) { return g.pairs().num_pairs(); })
+      .def_property_readonly("num_groups",
+                             [](const PyGroupedPairs& g) { return g.pairs().num_groups(); });
   py::class_<PyLjSystem>(m, "LjSystem", R"doc(
 Lennard-Jones atoms kept across MD steps (see ase_irreg.LennardJones).
 
@@ -395,8 +536,9 @@ VelocityVerlet driving it) are serialized on a per-object lock taken with the GI
            "Rebuilds the neighbour list and index at these positions now (benchmarks time it).")
       .def("pairs", &PyLjSystem::Pairs)
       .def("grouped", &PyLjSystem::Grouped,
-           "Copies of the grouped index (xcoord, ycoord, slot_edge, group_row_base, "
-           "group_col_base, sweep_groups), int64, in internal atom order; None without one.")
+           "Copies of the grouped pairs in the force kernel's sweep order: per slot rows, cols "
+           "(local, int64) and active (bool); per group group_row_base and group_col_base "
+           "(internal atom numbering). None without groups.")
       .def("stats", &PyLjSystem::Stats)
       .def_property_readonly("isa", [](PyLjSystem& s) { return s.system().isa(); })
       .def_property_readonly("num_types", [](PyLjSystem& s) { return s.system().num_types(); })

@@ -17,6 +17,7 @@ namespace {
 using V = simd::Vec;
 using X = simd::XyzRows;
 using F = V::F64;
+using md::GroupSpan;
 
 // The coefficients one vector of lanes uses (broadcast for one species, per lane for several).
 struct PairCoefficients {
@@ -103,43 +104,44 @@ void Sweep(const md::LjGroups& p, const md::LjCoefficients& c, const double* pos
   alignas(64) int32_t row[V::kLanesF64], col[V::kLanesF64];
   alignas(64) double du_lanes[V::kLanesF64];
 
-  for (int64_t q = 0; q < p.num_groups; ++q) {
-    const int64_t g = p.groups ? p.groups[q] : q;
-    const int32_t col_base = p.col_base[g];
-    const X::Row shift = X::Shift(p.shifts + 3 * (col_base >> p.log2_columns_per_image));
-    const int64_t i0 = p.row_base[g], j0 = col_base & atom_mask;
+  for (int64_t sp = 0; sp < p.num_spans; ++sp) {
+    const GroupSpan& span = p.spans[sp];
+    const int64_t i0 = span.row_base;
     const double* pos_i = pos + 4 * i0;
-    const double* pos_j = pos + 4 * j0;
-    for (int lane = 0; lane < kLanes; lane += V::kLanesF64) {
-      const int64_t slot = g * kLanes + lane;
-      const V::IdxF64 rows = V::LoadIdxF64(p.xcoord + slot);
-      V::MaskF64 m = V::NonNegativeF64(rows);
-      if (!V::AnyF64(m)) continue;
-      // Holes and padding point at the tile's first atom and get du = 0.
-      X::StoreIdx(row, V::ClampIdxF64(rows));
-      X::StoreIdx(col, V::ClampIdxF64(V::LoadIdxF64(p.ycoord + slot)));
-      X::Row d[V::kLanesF64];
-      X::LoadDifferences(pos_i, pos_j, row, col, shift, d);
-      F dx, dy, dz;
-      X::ToXyz(d, &dx, &dy, &dz);
-      const F r2 = V::MulAdd(dx, dx, V::MulAdd(dy, dy, V::MulF64(dz, dz)));
-      if (kTypes) {
-        int32_t row_atom[V::kLanesF64], col_atom[V::kLanesF64];
-        for (int k = 0; k < V::kLanesF64; ++k) {
-          row_atom[k] = static_cast<int32_t>(i0) + row[k];
-          col_atom[k] = static_cast<int32_t>(j0) + col[k];
+    for (int64_t q = 0; q < span.num_groups; ++q) {
+      const md::PairGroup& g = span.groups[q];
+      const X::Row shift = X::Shift(p.shifts + 3 * (g.col_base >> p.log2_columns_per_image));
+      const int64_t j0 = g.col_base & atom_mask;
+      const double* pos_j = pos + 4 * j0;
+      for (int lane = 0; lane < kLanes; lane += V::kLanesF64) {
+        const unsigned bits = (g.active >> lane) & ((1u << V::kLanesF64) - 1);
+        if (bits == 0) continue;
+        V::MaskF64 m = V::MaskF64FromBits(bits);
+        // Inactive lanes hold atoms of the tile too; their du is 0.
+        for (int k = 0; k < V::kLanesF64; ++k) row[k] = g.row[lane + k], col[k] = g.col[lane + k];
+        X::Row d[V::kLanesF64];
+        X::LoadDifferences(pos_i, pos_j, row, col, shift, d);
+        F dx, dy, dz;
+        X::ToXyz(d, &dx, &dy, &dz);
+        const F r2 = V::MulAdd(dx, dx, V::MulAdd(dy, dy, V::MulF64(dz, dz)));
+        if (kTypes) {
+          int32_t row_atom[V::kLanesF64], col_atom[V::kLanesF64];
+          for (int k = 0; k < V::kLanesF64; ++k) {
+            row_atom[k] = static_cast<int32_t>(i0) + row[k];
+            col_atom[k] = static_cast<int32_t>(j0) + col[k];
+          }
+          // The smooth cutoff needs u, and so lj3, lj4, even when no energy is asked for.
+          LoadPairCoefficients(c, p.types, row_atom, col_atom, kEnergyVirial || kSmooth, &coef);
         }
-        // The smooth cutoff needs u, and so lj3, lj4, even when no energy is asked for.
-        LoadPairCoefficients(c, p.types, row_atom, col_atom, kEnergyVirial || kSmooth, &coef);
+        m = V::MaskAndF64(m, V::LeF64(r2, coef.rc2));
+        if (!V::AnyF64(m)) continue;
+        F u;
+        const F du = PairForce<kEnergyVirial, kSmooth>(coef, ro2, m, r2, &u);
+        V::StoreF64(du_lanes, du);
+        X::AddForces(force + 4 * i0, force + 4 * j0, row, col, du_lanes, d);
+        if (kEnergyVirial)
+          sums.Add(m, u, V::MulF64(du, dx), V::MulF64(du, dy), V::MulF64(du, dz), dx, dy, dz);
       }
-      m = V::MaskAndF64(m, V::LeF64(r2, coef.rc2));
-      if (!V::AnyF64(m)) continue;
-      F u;
-      const F du = PairForce<kEnergyVirial, kSmooth>(coef, ro2, m, r2, &u);
-      V::StoreF64(du_lanes, du);
-      X::AddForces(force + 4 * i0, force + 4 * j0, row, col, du_lanes, d);
-      if (kEnergyVirial)
-        sums.Add(m, u, V::MulF64(du, dx), V::MulF64(du, dy), V::MulF64(du, dz), dx, dy, dz);
     }
   }
   if (kEnergyVirial) sums.Into(totals);

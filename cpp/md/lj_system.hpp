@@ -3,8 +3,10 @@
 // index, rebuilt when due and regrouped as the Regroup mode says:
 //   kNone         Non-Group: plain half list, scalar force (the seed's serial code);
 //   kFull         Regroup-All: every rebuild tiles and groups all pairs again;
-//   kIncremental  Inc-Group: Search-and-Update on the index collection (found pairs keep their
-//                 slots, vanished ones become holes, only new pairs are grouped).
+//   kIncremental  Inc-Group: Search-and-Update (md/grouped_pairs.hpp: found pairs keep their
+//                 lanes, vanished ones become holes, new pairs refill holes or are grouped).
+// LjSystem orchestrates: the atoms' state, the rebuild schedule, and the compute, which
+// GroupedPairs (the pairs' storage) and ForceSplitter (threads) carry out.
 // Callers see their own atom order; the internal order never leaks out.
 #pragma once
 
@@ -15,11 +17,11 @@
 
 #include "core/named_values.hpp"
 #include "md/box.hpp"
+#include "md/force_split.hpp"
+#include "md/grouped_pairs.hpp"
 #include "md/lj_coefficients.hpp"
 #include "md/md_kernels.hpp"
 #include "md/neighbor_build.hpp"
-#include "tiling/index_collection.hpp"
-#include "tiling/tiling_kernels.hpp"
 
 namespace irreg::md {
 
@@ -28,18 +30,6 @@ inline constexpr NamedValue<Regroup> kRegroupNames[] = {
     {"incremental", Regroup::kIncremental, "Inc-Group, the default"},
     {"full", Regroup::kFull, "Regroup-All"},
     {"none", Regroup::kNone, "Non-Group: plain list, scalar"},
-};
-
-// How the grouped force kernel runs on several threads (DESIGN §12); both keep the seed's
-// conflict-free groups as they are inside a tile:
-//   kBuffers    each thread sweeps a contiguous share of the tiles into its own force array;
-//               the arrays are summed once at the end;
-//   kColouring  tiles are coloured so that the tiles of one colour write disjoint atoms; the
-//               colours run one after another, the tiles of a colour at once, on one array.
-enum class ForceSplit { kBuffers, kColouring };
-inline constexpr NamedValue<ForceSplit> kForceSplitNames[] = {
-    {"colouring", ForceSplit::kColouring, "tiles of one colour write disjoint atoms"},
-    {"buffers", ForceSplit::kBuffers, "a force array per thread, summed at the end"},
 };
 
 // LjSystem's constructor is the one place these are checked (Python callers only map onto them).
@@ -58,7 +48,7 @@ struct LjOptions {
   bool check = true;
   Regroup regroup = Regroup::kIncremental;
   NeighborMethod neighbor = NeighborMethod::kBinned;
-  int32_t tile_size = 0;      // 0: kDefaultMdTileSize
+  int32_t tile_size = 0;      // a power of two <= kMaxPairTile; 0: kDefaultMdTileSize
   std::string isa;            // "": the ISA that ran a force probe fastest here (lj_isa_choice.hpp)
   bool reorder = true;        // renumber atoms along a Morton curve of bins at the first build
   double min_distance = 0.0;  // closer atoms are an error; <= 0: 1e-2 sigma
@@ -83,22 +73,19 @@ struct RebuildRecord {
 
 // Bytes held by a system, by what they are for (LjSystem::MemoryBytes, `stats()["memory"]`).
 struct LjMemory {
-  int64_t atoms = 0;         // positions, forces, offsets, order, types (per atom)
-  int64_t pair_lists = 0;    // the current and the previous half list (per pair)
-  int64_t slot_map = 0;      // pair -> slot of the current list and the merge's next one
-  int64_t mark = 0;          // Inc-Group's mark tables (per atom and thread)
-  int64_t index = 0;         // the grouped slots and groups (per slot)
-  int64_t index_search = 0;  // the generations' Index (Search-and-Activate's; per pair)
-  int64_t scratch = 0;       // kept between rebuilds: rows of a regroup, sweep order, buffers
-  int64_t total() const {
-    return atoms + pair_lists + slot_map + mark + index + index_search + scratch;
-  }
+  int64_t atoms = 0;        // positions, forces, offsets, order, types (per atom)
+  int64_t pair_list = 0;    // Non-Group's half list (per pair; none with groups)
+  int64_t groups = 0;       // the grouped pairs (per slot)
+  int64_t workspace = 0;    // the grouping's per-thread tables and buffers
+  int64_t force_split = 0;  // per-thread force arrays or the tile colouring
+  int64_t total() const { return atoms + pair_list + groups + workspace + force_split; }
 };
 
 struct LjStats {
   int64_t computes = 0, rebuilds = 0;
   int64_t pairs = 0, holes = 0, groups = 0, slots = 0, active_slots = 0;
-  int64_t added_total = 0, removed_total = 0, compactions = 0;
+  int64_t added_total = 0, removed_total = 0;
+  int64_t compactions = 0;  // row tiles grouped afresh by Inc-Group, their lane fill too low
   // Neighbour lists used after an atom had moved more than skin / 2 since they were built
   // (only with check = false): forces computed then may have missed pairs.
   int64_t dangerous_builds = 0;
@@ -136,11 +123,10 @@ class LjSystem {
   void set_threads(int32_t threads);  // checked as the constructor checks it
   void set_force_split(ForceSplit split) { opt_.force_split = split; }
   const std::vector<int32_t>& order() const { return order_; }  // internal -> caller index
-  const PairList& pairs() const { return pairs_; }
-  // The grouped index of the pairs (null with Regroup kNone or before the first build) and its
-  // active groups in the order the force kernel sweeps them.
-  const IndexCollection* grouped_index() const { return index_.get(); }
-  const std::vector<int32_t>& sweep_groups() const { return sweep_groups_; }
+  // The current half list (internal numbering): Non-Group's own, or read off the groups.
+  void CurrentPairs(PairList* out) const;
+  // The grouped pairs (null with Regroup kNone or before the first build).
+  const GroupedPairs* grouped_pairs() const { return grouped_.get(); }
   const Box& box() const { return *box_; }
   // Per internal atom: what was subtracted from the caller's position to wrap it into the cell.
   const std::vector<double>& offsets() const { return offset_; }
@@ -151,21 +137,11 @@ class LjSystem {
   void Wrap();
   void Rebuild();
   void ForcesInternal(bool energy_virial, LjTotals* totals);
-  void ForcesOnBuffers(const LjGroups& groups, bool energy_virial, LjTotals* totals);
-  void ForcesByColour(const LjGroups& groups, bool energy_virial, LjTotals* totals);
-  void ColourTiles();
-  void SortGroupsByTile();
-  void RegroupAll();
-  void MergeNewGroupsIntoSweep(int64_t first_new);
-  UpdateStats MergeIntoIndex();
-  void MapPairsToSlots(int64_t first_group);
-  void ResetSlotOfPair();
 
   LjOptions opt_;
   int32_t team_ = 1;  // threads of the call under way: opt_.threads or fewer (core/team.hpp)
   LjCoefficients coef_;
   std::string isa_, isa_chosen_by_;
-  const TilingKernels* tiling_kernels_;
   const MdKernels* md_kernels_;
   int32_t tile_ = 0;
 
@@ -174,21 +150,9 @@ class LjSystem {
   std::vector<int32_t> order_;
   std::vector<double> pos_, built_pos_, offset_, force_;  // 4 (offset: 3) per internal atom
   std::vector<int32_t> types_;  // per internal atom; empty with one species
-  PairList pairs_;
-  std::vector<int32_t> pair_rows_;
-  std::unique_ptr<IndexCollection> index_;
-  // Inc-Group's merge: the previous list (rows sorted) and the slot of each of its pairs.
-  PairList previous_;
-  std::vector<int32_t> slot_of_pair_, next_slot_;  // next: the new list's, during a merge
-  std::vector<int64_t> mark_;          // per thread, per atom (or column): see MergeIntoIndex
-  std::vector<int32_t> sweep_groups_;  // active groups in tile order (new generations interleaved)
-  // kColouring: sweep_groups_ reordered colour by colour; a task is one tile's run of groups.
-  std::vector<int32_t> colour_groups_;
-  std::vector<int64_t> task_begin_;    // per task + 1, into colour_groups_
-  std::vector<int64_t> colour_begin_;  // per colour + 1, into tasks
-  bool coloured_ = false;              // colour_groups_ matches sweep_groups_
-  std::vector<LjTotals> task_totals_;
-  std::vector<double> buffers_;  // kBuffers: threads - 1 force arrays of 4 n
+  PairList pairs_;              // Regroup kNone only
+  std::unique_ptr<GroupedPairs> grouped_;
+  ForceSplitter split_;
   bool need_build_ = true;
   bool stale_ = false;  // this list was already counted in dangerous_builds
   int64_t since_build_ = 0;

@@ -7,20 +7,17 @@
 
 #include "core/isa_tables.hpp"
 #include "md/lj_coefficients.hpp"
+#include "md/pair_group.hpp"
 
 namespace irreg::md {
 
-// Pairs in the grouped index (both-ends conflict rule): a group's lanes never repeat an atom as
-// row, nor as column. A slot's row is row_base + xcoord (xcoord < 0: hole or padding); its
-// column is col_base + ycoord, whose high bits (>> log2_columns_per_image) name the periodic
-// image; a group never straddles two images, so its shift is one broadcast.
+// Pairs in MD's grouped storage (md/pair_group.hpp): spans of groups, each with its rows'
+// base. A group's column base carries its periodic image in the bits above
+// log2_columns_per_image, so its shift is one broadcast. Lanes beyond a group's active bits
+// hold valid atoms of its tile (padding or an old pair) and add nothing.
 struct LjGroups {
-  const int32_t* xcoord;
-  const int32_t* ycoord;
-  const int32_t* row_base;
-  const int32_t* col_base;
-  const int32_t* groups;  // groups to sweep, or null: 0 .. num_groups - 1
-  int64_t num_groups;
+  const GroupSpan* spans;
+  int64_t num_spans;
   int32_t log2_columns_per_image;
   const double* shifts;  // 3 per image
   const int32_t* types;  // species of each atom (null: one species, LjCoefficients pair 0)

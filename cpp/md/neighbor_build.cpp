@@ -93,6 +93,13 @@ struct Binning {
 
 int32_t FloorDiv(int32_t x, int32_t m) { return x >= 0 ? x / m : -((-x + m - 1) / m); }
 
+// Whether contact a is to be reported rather than b (b.i < 0: none yet).
+bool Closer(const CloseContact& a, const CloseContact& b) {
+  if (b.i < 0) return true;
+  if (a.distance != b.distance) return a.distance < b.distance;
+  return a.i != b.i ? a.i < b.i : a.j < b.j;
+}
+
 bool PositiveImage(int a, int b, int c) {
   return a > 0 || (a == 0 && (b > 0 || (b == 0 && c > 0)));
 }
@@ -119,67 +126,32 @@ struct Emitter {
     if (r2 < min2) NoteClose(i, j, r2);
     cols->push_back(j | (img << log2));
   }
-  // The closest contact so far; the first of equally close ones stays.
+  // The closest contact so far (ties: the smallest (i, j)).
   void NoteClose(int32_t i, int32_t j, double r2) {
-    if (close->i < 0 || r2 < close->distance * close->distance)
-      *close = CloseContact{i, j, std::sqrt(r2)};
+    const CloseContact c{i, j, std::sqrt(r2)};
+    if (Closer(c, *close)) *close = c;
   }
 };
 
-// Rows [first, last) of the half list, appended to emit.cols, with ends[i] = the number of
-// entries in emit.cols after row i. Each row depends only on its own atom, so row ranges can be
-// built anywhere and concatenated.
+// Rows [first, last) of the half list, appended to emit.cols, with ends[i - first] = the number
+// of entries in emit.cols after row i. Each row depends only on its own atom, so row ranges can
+// be built anywhere and concatenated.
 struct RowRange {
   int32_t first, last;
   int64_t* ends;
 };
 
-// Builds every row with `row(i, emit)` and writes out->row_begin and out->cols: on one thread
-// row by row; on more, chunks of rows on their own buffers, concatenated in row order after a
-// prefix sum of their sizes, so the list (and the closest contact) are the serial ones exactly.
-template <typename RowFn>
-void BuildRows(int64_t n, int32_t threads, const Emitter& proto, PairList* out, CloseContact* close,
-               RowFn&& row) {
-  if (threads <= 1 || n < 2) {
-    Emitter emit = proto;
-    emit.cols = &out->cols;
-    emit.close = close;
-    row(RowRange{0, static_cast<int32_t>(n), out->row_begin.data() + 1}, emit);
-    return;
-  }
-  // Several chunks per thread: rows differ in cost (all-pairs rows shrink, open boundaries).
-  const int64_t chunks = std::min<int64_t>(n, 8 * static_cast<int64_t>(threads));
-  std::vector<std::vector<int32_t>> part(chunks);
-  std::vector<CloseContact> closes(chunks);
-  std::vector<int64_t> base(chunks + 1, 0);
-#pragma omp parallel num_threads(threads)
-  {
-#pragma omp for schedule(dynamic, 1)
-    for (int64_t c = 0; c < chunks; ++c) {
-      Emitter emit = proto;
-      emit.cols = &part[c];
-      emit.close = &closes[c];
-      row(RowRange{static_cast<int32_t>(n * c / chunks), static_cast<int32_t>(n * (c + 1) / chunks),
-                   out->row_begin.data() + 1},
-          emit);
-    }
-#pragma omp single
-    {
-      for (int64_t c = 0; c < chunks; ++c)
-        base[c + 1] = base[c] + static_cast<int64_t>(part[c].size());
-      out->cols.resize(base[chunks]);
-    }
-#pragma omp for schedule(dynamic, 1)
-    for (int64_t c = 0; c < chunks; ++c) {
-      std::copy(part[c].begin(), part[c].end(), out->cols.begin() + base[c]);
-      for (int64_t i = n * c / chunks; i < n * (c + 1) / chunks; ++i)
-        out->row_begin[i + 1] += base[c];
-    }
-  }
-  // The serial scan keeps the first of equally close contacts: so does a merge in row order.
-  for (const CloseContact& c : closes)
-    if (c.i >= 0 && (close->i < 0 || c.distance < close->distance)) *close = c;
-}
+}  // namespace
+
+// The rows of one method, with what they share made once.
+struct NeighborRows::Method {
+  explicit Method(const Emitter& e) : proto(e) {}
+  virtual ~Method() = default;
+  virtual void Rows(const RowRange& rows, Emitter& emit) const = 0;
+  Emitter proto;  // cols and close set per call
+};
+
+namespace {
 
 // LAMMPS's bins: half the radius across, so the stencil below hugs the sphere (a bin of the
 // radius would make every atom test 27 bins' worth, 3.3x the sphere's volume).
@@ -241,26 +213,37 @@ int32_t WrapBin(int32_t x, int32_t nb, int32_t* image) {
   return x - *image * nb;
 }
 
-void BuildBinned(const double* pos, int64_t n, const Box& box, double radius, int32_t threads,
-                 const Emitter& proto, PairList* out, CloseContact* close) {
-  const Binning bins(pos, n, box, radius, radius / kBinsPerRadius, kMaxBinsPerAtom);
-  const std::vector<StencilLine> stencil = Stencil(bins, box, radius);
-  const BinnedPositions sorted(pos, bins.atoms);
-  const int32_t* nb = bins.bins;
+struct BinnedRows final : NeighborRows::Method {
+  const Binning bins;
+  const std::vector<StencilLine> stencil;
+  const BinnedPositions sorted;
   // A bin at least `reach` from every face sees its whole stencil in the cell itself: each line
   // is bins [bin + offset, bin + offset + span), found without wrapping or images.
   std::vector<int32_t> line_offset, line_span;
-  for (const StencilLine& line : stencil) {
-    line_offset.push_back((line.da * nb[1] + line.db) * nb[2] - line.dc_max);
-    line_span.push_back(2 * line.dc_max + 1);
+
+  BinnedRows(const Emitter& e, int64_t n, double radius)
+      : Method(e),
+        bins(e.pos, n, e.box, radius, radius / kBinsPerRadius, kMaxBinsPerAtom),
+        stencil(Stencil(bins, e.box, radius)),
+        sorted(e.pos, bins.atoms) {
+    const int32_t* nb = bins.bins;
+    for (const StencilLine& line : stencil) {
+      line_offset.push_back((line.da * nb[1] + line.db) * nb[2] - line.dc_max);
+      line_span.push_back(2 * line.dc_max + 1);
+    }
   }
-  const int64_t num_lines = static_cast<int64_t>(stencil.size());
-  auto interior = [&](const int32_t* b) {
+
+  bool Interior(const int32_t* b) const {
     for (int a = 0; a < 3; ++a)
-      if (b[a] < bins.reach[a] || b[a] >= nb[a] - bins.reach[a]) return false;
+      if (b[a] < bins.reach[a] || b[a] >= bins.bins[a] - bins.reach[a]) return false;
     return true;
-  };
-  BuildRows(n, threads, proto, out, close, [&](const RowRange& rows, Emitter& emit) {
+  }
+
+  void Rows(const RowRange& rows, Emitter& emit) const override {
+    const double* pos = emit.pos;
+    const Box& box = emit.box;
+    const int32_t* nb = bins.bins;
+    const int64_t num_lines = static_cast<int64_t>(stencil.size());
     std::vector<double> r2;    // a run's squared distances, computed in one vectorized pass
     std::vector<int32_t> row;  // the row's columns: every candidate written, the kept counted
     int64_t kept = 0;
@@ -297,7 +280,7 @@ void BuildBinned(const double* pos, int64_t n, const Box& box, double radius, in
     for (int32_t i = rows.first; i < rows.last; ++i) {
       const int32_t* bi = bins.coords.data() + 3 * static_cast<int64_t>(i);
       kept = 0;
-      if (interior(bi)) {
+      if (Interior(bi)) {
         const int32_t* begin = bins.bin_begin.data() + bins.bin_of[i];
         for (int64_t l = 0; l < num_lines; ++l) {
           const int32_t first = begin[line_offset[l]];
@@ -330,60 +313,75 @@ void BuildBinned(const double* pos, int64_t n, const Box& box, double radius, in
         }
       }
       emit.cols->insert(emit.cols->end(), row.begin(), row.begin() + kept);
-      rows.ends[i] = static_cast<int64_t>(emit.cols->size());
+      rows.ends[i - rows.first] = static_cast<int64_t>(emit.cols->size());
     }
-  });
-}
+  }
+};
 
 // Moldyn's method. When every periodic axis is at least twice the radius, the only image that
 // can be in range is the nearest (fractional difference rounded); one fused pass computes it for
 // a block of partners. Smaller cells try every image in reach.
-void BuildAllPairs(const double* pos, int64_t n, const Box& box, double radius, int32_t threads,
-                   const Emitter& proto, PairList* out, CloseContact* close) {
-  const std::vector<double> s = FractionalCoordinates(pos, n, box);
+struct AllPairsRows final : NeighborRows::Method {
+  const int64_t n;
+  const double radius;
+  const std::vector<double> s;  // fractional coordinates, 3 per atom
   bool nearest_only = true;
-  for (int a = 0; a < 3; ++a)
-    if (box.periodic(a) && 2.0 * radius >= box.height(a)) nearest_only = false;
-  if (nearest_only) {
-    std::vector<double> sx(n), sy(n), sz(n);
+  std::vector<double> sx, sy, sz;  // nearest_only: s by axis
+
+  AllPairsRows(const Emitter& e, int64_t atoms, double r)
+      : Method(e), n(atoms), radius(r), s(FractionalCoordinates(e.pos, atoms, e.box)) {
+    for (int a = 0; a < 3; ++a)
+      if (e.box.periodic(a) && 2.0 * radius >= e.box.height(a)) nearest_only = false;
+    if (!nearest_only) return;
+    sx.resize(n), sy.resize(n), sz.resize(n);
     for (int64_t i = 0; i < n; ++i) sx[i] = s[3 * i], sy[i] = s[3 * i + 1], sz[i] = s[3 * i + 2];
+  }
+
+  void Rows(const RowRange& rows, Emitter& emit) const override {
+    if (nearest_only)
+      Nearest(rows, emit);
+    else
+      EveryImage(rows, emit);
+  }
+
+  void Nearest(const RowRange& rows, Emitter& emit) const {
+    const Box& box = emit.box;
     const double* A = box.vector(0);
     const double* B = box.vector(1);
     const double* C = box.vector(2);
     const double pa = box.periodic(0), pb = box.periodic(1), pc = box.periodic(2);
-    BuildRows(n, threads, proto, out, close, [&](const RowRange& rows, Emitter& emit) {
-      constexpr int64_t kBlock = 256;
-      double r2[kBlock];
-      for (int32_t i = rows.first; i < rows.last; ++i) {
-        for (int64_t j0 = i + 1; j0 < n; j0 += kBlock) {
-          const int64_t len = std::min(kBlock, n - j0);
-          for (int64_t q = 0; q < len; ++q) {
-            double da = sx[j0 + q] - sx[i], db = sy[j0 + q] - sy[i], dc = sz[j0 + q] - sz[i];
-            da -= pa * std::nearbyint(da);
-            db -= pb * std::nearbyint(db);
-            dc -= pc * std::nearbyint(dc);
-            const double dx = da * A[0] + db * B[0] + dc * C[0];
-            const double dy = da * A[1] + db * B[1] + dc * C[1];
-            const double dz = da * A[2] + db * B[2] + dc * C[2];
-            r2[q] = dx * dx + dy * dy + dz * dz;
-          }
-          for (int64_t q = 0; q < len; ++q) {
-            if (r2[q] > emit.radius2) continue;
-            const int32_t j = static_cast<int32_t>(j0 + q);
-            int img[3];
-            for (int a = 0; a < 3; ++a)
-              img[a] = box.periodic(a)
-                           ? -static_cast<int>(std::nearbyint(s[3 * j + a] - s[3 * i + a]))
-                           : 0;
-            emit.Offer(i, j, img[0], img[1], img[2]);
-          }
+    constexpr int64_t kBlock = 256;
+    double r2[kBlock];
+    for (int32_t i = rows.first; i < rows.last; ++i) {
+      for (int64_t j0 = i + 1; j0 < n; j0 += kBlock) {
+        const int64_t len = std::min(kBlock, n - j0);
+        for (int64_t q = 0; q < len; ++q) {
+          double da = sx[j0 + q] - sx[i], db = sy[j0 + q] - sy[i], dc = sz[j0 + q] - sz[i];
+          da -= pa * std::nearbyint(da);
+          db -= pb * std::nearbyint(db);
+          dc -= pc * std::nearbyint(dc);
+          const double dx = da * A[0] + db * B[0] + dc * C[0];
+          const double dy = da * A[1] + db * B[1] + dc * C[1];
+          const double dz = da * A[2] + db * B[2] + dc * C[2];
+          r2[q] = dx * dx + dy * dy + dz * dz;
         }
-        rows.ends[i] = static_cast<int64_t>(emit.cols->size());
+        for (int64_t q = 0; q < len; ++q) {
+          if (r2[q] > emit.radius2) continue;
+          const int32_t j = static_cast<int32_t>(j0 + q);
+          int img[3];
+          for (int a = 0; a < 3; ++a)
+            img[a] = box.periodic(a)
+                         ? -static_cast<int>(std::nearbyint(s[3 * j + a] - s[3 * i + a]))
+                         : 0;
+          emit.Offer(i, j, img[0], img[1], img[2]);
+        }
       }
-    });
-    return;
+      rows.ends[i - rows.first] = static_cast<int64_t>(emit.cols->size());
+    }
   }
-  BuildRows(n, threads, proto, out, close, [&](const RowRange& rows, Emitter& emit) {
+
+  void EveryImage(const RowRange& rows, Emitter& emit) const {
+    const Box& box = emit.box;
     for (int32_t i = rows.first; i < rows.last; ++i) {
       for (int32_t j = i; j < n; ++j) {
         int lo[3], hi[3];
@@ -399,27 +397,83 @@ void BuildAllPairs(const double* pos, int64_t n, const Box& box, double radius, 
             for (int c = lo[2]; c <= hi[2]; ++c)
               if (j > i || PositiveImage(a, b, c)) emit.Offer(i, j, a, b, c);
       }
-      rows.ends[i] = static_cast<int64_t>(emit.cols->size());
+      rows.ends[i - rows.first] = static_cast<int64_t>(emit.cols->size());
     }
-  });
-}
+  }
+};
 
 }  // namespace
 
-void BuildPairs(NeighborMethod method, const double* positions, int64_t n, const Box& box,
-                double radius, int32_t log2_columns_per_image, double min_distance, PairList* out,
-                CloseContact* close, int32_t threads) {
-  out->log2_columns_per_image = log2_columns_per_image;
-  out->row_begin.assign(n + 1, 0);
-  out->cols.clear();
-  *close = CloseContact{};
+NeighborRows::NeighborRows(NeighborMethod method, const double* positions, int64_t n,
+                           const Box& box, double radius, int32_t log2_columns_per_image,
+                           double min_distance)
+    : n_(n), log2_(log2_columns_per_image) {
   const Emitter proto{
       positions, box,    radius * radius, min_distance * min_distance, log2_columns_per_image,
       nullptr,   nullptr};
   if (method == NeighborMethod::kBinned)
-    BuildBinned(positions, n, box, radius, threads, proto, out, close);
+    method_ = std::make_unique<BinnedRows>(proto, n, radius);
   else
-    BuildAllPairs(positions, n, box, radius, threads, proto, out, close);
+    method_ = std::make_unique<AllPairsRows>(proto, n, radius);
+}
+
+NeighborRows::~NeighborRows() = default;
+
+void NeighborRows::Rows(int32_t first, int32_t last, std::vector<int32_t>* cols,
+                        int64_t* ends) const {
+  CloseContact close;
+  Emitter emit = method_->proto;
+  emit.cols = cols;
+  emit.close = &close;
+  method_->Rows(RowRange{first, last, ends}, emit);
+  if (close.i >= 0) {  // rare: only atoms closer than min_distance
+    std::lock_guard<std::mutex> lock(close_mutex_);
+    if (Closer(close, close_)) close_ = close;
+  }
+}
+
+CloseContact NeighborRows::close() const {
+  std::lock_guard<std::mutex> lock(close_mutex_);
+  return close_;
+}
+
+// On one thread row by row; on more, chunks of rows on their own buffers, concatenated in row
+// order after a prefix sum of their sizes, so the list is the serial one exactly.
+void BuildPairs(NeighborMethod method, const double* positions, int64_t n, const Box& box,
+                double radius, int32_t log2_columns_per_image, double min_distance, PairList* out,
+                CloseContact* close, int32_t threads) {
+  const NeighborRows rows(method, positions, n, box, radius, log2_columns_per_image, min_distance);
+  out->log2_columns_per_image = log2_columns_per_image;
+  out->row_begin.assign(n + 1, 0);
+  out->cols.clear();
+  if (threads <= 1 || n < 2) {
+    rows.Rows(0, static_cast<int32_t>(n), &out->cols, out->row_begin.data() + 1);
+    *close = rows.close();
+    return;
+  }
+  // Several chunks per thread: rows differ in cost (all-pairs rows shrink, open boundaries).
+  const int64_t chunks = std::min<int64_t>(n, 8 * static_cast<int64_t>(threads));
+  std::vector<std::vector<int32_t>> part(chunks);
+  std::vector<int64_t> base(chunks + 1, 0);
+  const auto first = [&](int64_t c) { return static_cast<int32_t>(n * c / chunks); };
+#pragma omp parallel num_threads(threads)
+  {
+#pragma omp for schedule(dynamic, 1)
+    for (int64_t c = 0; c < chunks; ++c)
+      rows.Rows(first(c), first(c + 1), &part[c], out->row_begin.data() + 1 + first(c));
+#pragma omp single
+    {
+      for (int64_t c = 0; c < chunks; ++c)
+        base[c + 1] = base[c] + static_cast<int64_t>(part[c].size());
+      out->cols.resize(base[chunks]);
+    }
+#pragma omp for schedule(dynamic, 1)
+    for (int64_t c = 0; c < chunks; ++c) {
+      std::copy(part[c].begin(), part[c].end(), out->cols.begin() + base[c]);
+      for (int64_t i = first(c); i < first(c + 1); ++i) out->row_begin[i + 1] += base[c];
+    }
+  }
+  *close = rows.close();
 }
 
 std::vector<int32_t> SpatialOrder(const double* positions, int64_t n, const Box& box,

@@ -11,10 +11,13 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <vector>
 
 #include "core/named_values.hpp"
 #include "md/box.hpp"
+#include "md/row_source.hpp"
 
 namespace irreg::md {
 
@@ -40,9 +43,34 @@ struct CloseContact {
   double distance = 0.0;
 };
 
-// positions: n atoms, 4 doubles each (x, y, z, unused), already wrapped into the cell along
-// periodic axes. 2^log2_columns_per_image must be >= n. With threads > 1, chunks of rows are
-// built on OpenMP threads and concatenated: the list is the serial one, entry for entry.
+// The half list's rows on demand: the bins, the stencil and the positions in bin order are made
+// once (the constructor), then any range of rows is built on any thread. positions: n atoms, 4
+// doubles each (x, y, z, unused), already wrapped into the cell along periodic axes, and kept
+// alive by the caller. 2^log2_columns_per_image must be >= n.
+class NeighborRows final : public RowSource {
+ public:
+  NeighborRows(NeighborMethod method, const double* positions, int64_t n, const Box& box,
+               double radius, int32_t log2_columns_per_image, double min_distance);
+  ~NeighborRows() override;
+  int64_t num_rows() const override { return n_; }
+  int32_t log2_columns_per_image() const override { return log2_; }
+  void Rows(int32_t first, int32_t last, std::vector<int32_t>* cols, int64_t* ends) const override;
+  // The closest pair below min_distance among the rows built so far (the smallest distance,
+  // then the smallest (i, j): the same at every thread count).
+  CloseContact close() const;
+
+  struct Method;  // the binned and the all-pairs rows
+
+ private:
+  int64_t n_;
+  int32_t log2_;
+  std::unique_ptr<Method> method_;
+  mutable std::mutex close_mutex_;
+  mutable CloseContact close_;
+};
+
+// The whole list (Non-Group's, and checks): with threads > 1, chunks of rows are built on
+// OpenMP threads and concatenated: the list is the serial one, entry for entry.
 void BuildPairs(NeighborMethod method, const double* positions, int64_t n, const Box& box,
                 double radius, int32_t log2_columns_per_image, double min_distance, PairList* out,
                 CloseContact* close, int32_t threads = 1);

@@ -109,27 +109,25 @@ def test_md_driver_reports_dangerous_builds() -> None:
 
 @pytest.mark.parametrize("threads", [1, 2])
 def test_sweep_stays_in_tile_order_across_rebuilds(threads: int) -> None:
-    """Inc-Group merges each new generation's groups into the sweep instead of sorting every
-    group: the sweep must still list each group with an active slot once, in tile order."""
+    """Inc-Group writes each row tile's groups back in tile order: the sweep must list groups
+    row tile by row tile, column tiles ascending within one, each holding a pair."""
     from irreg.md_driver import make_driver
 
     system, driver = make_driver(6, rebuild="auto", threads=threads, tile_size=32)
     for _ in range(6):
         driver.run(15)
         g = system.grouped()
-        sweep = g["sweep_groups"]
-        keys = (g["group_row_base"][sweep] << 32) | g["group_col_base"][sweep]
+        keys = (g["group_row_base"] << 32) | g["group_col_base"]
         assert np.all(np.diff(keys) >= 0)
-        assert len(np.unique(sweep)) == len(sweep)
-        active = np.unique(np.nonzero(g["xcoord"] >= 0)[0] // 16)
-        assert np.isin(active, sweep).all()
+        assert g["active"].reshape(-1, 16).any(axis=1).all()
+        assert np.all(g["group_row_base"] % 32 == 0) and np.all(g["group_col_base"] % 32 == 0)
     stats = system.stats()
     assert stats["rebuilds"] > 3 and stats["pairs_added"] > 0
 
 
 def test_refilled_holes_keep_groups_conflict_free() -> None:
     """Inc-Group refills holes with new pairs: every group must still hold each row and each
-    column at most once among its active lanes, and one lane per current pair."""
+    column at most once among its active lanes, and exactly the current pairs, once each."""
     from irreg.md_driver import make_driver
 
     system, driver = make_driver(6, rebuild="auto", tile_size=64)
@@ -137,15 +135,46 @@ def test_refilled_holes_keep_groups_conflict_free() -> None:
     for _ in range(5):
         driver.run(20)
         g = system.grouped()
-        x = g["xcoord"].reshape(-1, 16)
-        y = g["ycoord"].reshape(-1, 16)
-        for rows, cols in zip(x, y):
-            active = rows >= 0
+        x = g["rows"].reshape(-1, 16)
+        y = g["cols"].reshape(-1, 16)
+        for rows, cols, active in zip(x, y, g["active"].reshape(-1, 16)):
             assert len(set(rows[active])) == active.sum()
             assert len(set(cols[active])) == active.sum()
-        assert (g["xcoord"] >= 0).sum() == system.stats()["pairs"]
+        assert g["active"].sum() == system.stats()["pairs"]
         refilled_any |= system.stats()["pairs_added"] > 0
     assert refilled_any
+
+
+def _pair_set(system) -> set:
+    """The half list as unordered pairs with their distance vector's shift, caller numbering."""
+    i, j, shift = system.pairs()
+    flip = (i > j)[:, None]
+    shift = np.where(flip, -shift, shift).round(6)
+    low, high = np.minimum(i, j).tolist(), np.maximum(i, j).tolist()
+    pairs = set(zip(low, high, map(tuple, shift.tolist()), strict=True))
+    assert len(pairs) == len(i), "a pair is listed twice"
+    return pairs
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("regroup", ["incremental", "full"])
+def test_groups_hold_exactly_the_pairs_within_reach(regroup: str, threads: int) -> None:
+    """After every rebuild the groups hold the half list a fresh build makes, no pair more or
+    fewer, however many pairs came and went (checked against Non-Group's own list)."""
+    from irreg import _core
+    from irreg.md_driver import make_system
+
+    system, positions, _, cell = make_system(5, regroup=regroup, tile_size=32, threads=threads)
+    rng = np.random.default_rng(7)
+    for jitter in (0.0, 0.05, 0.3, 0.05, 0.6, 0.01):
+        moved = positions + rng.normal(0, jitter, positions.shape)
+        system.rebuild_at(moved)
+        plain = _core.LjSystem(rc=2.5, skin=0.3, regroup="none")
+        plain.set_system(moved, cell, [True] * 3)
+        plain.rebuild_at(moved)
+        assert _pair_set(system) == _pair_set(plain), f"jitter {jitter}"
+        stats = system.stats()
+        assert stats["active_slots"] == stats["pairs"] == len(plain.pairs()[0])
 
 
 def test_memory_is_reported_by_purpose() -> None:
@@ -156,7 +185,7 @@ def test_memory_is_reported_by_purpose() -> None:
     memory = system.stats()["memory"]
     parts = [k for k in memory if k.endswith("_mb") and k != "total_mb"]
     assert memory["total_mb"] == pytest.approx(sum(memory[k] for k in parts))
-    assert memory["pair_lists_mb"] > 0 and memory["index_mb"] > 0 and memory["atoms_mb"] > 0
-    assert memory["index_search_mb"] == 0  # Inc-Group's refill mode keeps no Index
+    assert memory["groups_mb"] > 0 and memory["atoms_mb"] > 0 and memory["workspace_mb"] > 0
+    assert memory["pair_list_mb"] == 0  # the groups are the only copy of the pairs
     assert memory["bytes_per_pair"] * system.stats()["pairs"] == pytest.approx(
         memory["total_mb"] * 2**20)
