@@ -219,7 +219,7 @@ class PyLjSystem {
           jv[k] = order[q];
           for (int d = 0; d < 3; ++d)
             sv[3 * k + d] =
-                shifts[3 * pl.ImageOf(pl.cols[k]) + d] + offset[3 * p + d] - offset[3 * q + d];
+                shifts[3 * pl.ImageOf(pl.cols[k]) + d] + offset[4 * p + d] - offset[4 * q + d];
         }
     });
     const int64_t m = static_cast<int64_t>(iv.size());

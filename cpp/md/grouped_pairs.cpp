@@ -67,7 +67,9 @@ struct GroupedPairs::Workspace {
   std::vector<int64_t> ends;            // per row of the tile
   // The merge: the old pairs of the row tile bucketed by row, and a table by atom.
   std::vector<int32_t> old_begin, row_at, old_col, old_slot, old_next, mark;
-  std::vector<Pair> pairs, sorted;  // pairs to place, and those sorted by column tile
+  std::vector<Pair> pairs;  // the new pairs of an update
+  // Pairs sorted by column tile, as local (row << 8 | column): a tile's run needs no more.
+  std::vector<uint16_t> sorted;
   // Column tile -> bucket (open addressing), and per bucket its tile and count.
   std::vector<int32_t> tile_bucket, bucket_of, bucket_tile, bucket_count, run_tile;
   std::vector<int64_t> bucket_start, run_end;
@@ -98,10 +100,13 @@ struct GroupedPairs::Workspace {
   int32_t Classify(const int32_t* cols, int64_t n, int32_t log2_tile) {
     bucket_of.resize(n);
     bucket_tile.clear(), bucket_count.clear();
-    int32_t last_tile = -1, last_bucket = -1;
+    int32_t last_tile = -1, last_bucket = 0;
+    int64_t run_begin = 0;  // counts are added a run at a time: no store-to-load chain a pair
     for (int64_t k = 0; k < n; ++k) {
       const int32_t t = cols[k] >> log2_tile;
       if (t != last_tile) {
+        if (k > run_begin) bucket_count[last_bucket] += static_cast<int32_t>(k - run_begin);
+        run_begin = k;
         if (t >= static_cast<int32_t>(tile_bucket.size()))
           tile_bucket.resize(std::max<size_t>(2 * tile_bucket.size(), t + 1), -1);
         int32_t& b = tile_bucket[t];
@@ -112,8 +117,8 @@ struct GroupedPairs::Workspace {
         last_tile = t, last_bucket = b;
       }
       bucket_of[k] = last_bucket;
-      ++bucket_count[last_bucket];
     }
+    if (n > run_begin) bucket_count[last_bucket] += static_cast<int32_t>(n - run_begin);
     for (const int32_t t : bucket_tile) tile_bucket[t] = -1;
     return static_cast<int32_t>(bucket_tile.size());
   }
@@ -139,8 +144,7 @@ struct GroupedPairs::Workspace {
   // a pair goes into the lowest window bit among open groups holding neither its row nor its
   // column, O(1) a pair; a full group leaves the window, and when 64 are open the oldest is
   // closed to make room. New groups fill their lanes in order (window_lanes).
-  void GroupRun(int64_t first, int64_t last, int32_t col_base, int32_t tile_mask,
-                std::vector<PairGroup>* out) {
+  void GroupRun(int64_t first, int64_t last, int32_t col_base, std::vector<PairGroup>* out) {
     uint64_t open = 0;
     const auto close = [&](int b) {
       PairGroup& g = (*out)[window_group[b]];
@@ -150,7 +154,7 @@ struct GroupedPairs::Workspace {
       open &= keep;
     };
     for (int64_t k = first; k < last; ++k) {
-      const uint8_t x = sorted[k].row, y = static_cast<uint8_t>(sorted[k].col & tile_mask);
+      const uint8_t x = static_cast<uint8_t>(sorted[k] >> 8), y = static_cast<uint8_t>(sorted[k]);
       uint64_t free = open & ~(row_in[x] | col_in[y]);
       if (free == 0) {
         if (open == ~uint64_t{0}) close(Ctz(open));
@@ -281,14 +285,16 @@ void GroupedPairs::GroupAfresh(int64_t r, Workspace* w) {
   const int64_t total = static_cast<int64_t>(w->cols.size());
   const int32_t runs = w->Classify(w->cols.data(), total, log2_tile_);
   w->Order(total);
+  const int32_t tile_mask = tile_ - 1;
   int64_t q = 0;
   for (int32_t x = 0; x < rows; ++x)
     for (; q < w->ends[x]; ++q)
-      w->sorted[w->bucket_start[w->bucket_of[q]]++] = {w->cols[q], static_cast<uint8_t>(x)};
+      w->sorted[w->bucket_start[w->bucket_of[q]]++] =
+          static_cast<uint16_t>((x << 8) | (w->cols[q] & tile_mask));
   w->fresh.clear();
   int64_t begin = 0;
   for (int32_t k = 0; k < runs; ++k) {
-    w->GroupRun(begin, w->run_end[k], w->run_tile[k] << log2_tile_, tile_ - 1, &w->fresh);
+    w->GroupRun(begin, w->run_end[k], w->run_tile[k] << log2_tile_, &w->fresh);
     begin = w->run_end[k];
   }
   RowTile& tile = tiles_[r];
@@ -363,7 +369,9 @@ bool GroupedPairs::MergeRowTile(int64_t r, Workspace* w, GroupedPairsCounts* c) 
   for (int64_t k = 0; k < num_new; ++k) w->new_cols[k] = w->pairs[k].col;
   const int32_t runs = w->Classify(w->new_cols.data(), num_new, log2_tile_);
   w->Order(num_new);
-  for (int64_t k = 0; k < num_new; ++k) w->sorted[w->bucket_start[w->bucket_of[k]]++] = w->pairs[k];
+  for (int64_t k = 0; k < num_new; ++k)
+    w->sorted[w->bucket_start[w->bucket_of[k]]++] =
+        static_cast<uint16_t>((w->pairs[k].row << 8) | (w->pairs[k].col & (tile_ - 1)));
   w->fresh.clear();
   int64_t refilled = 0, begin = 0;
   size_t g0 = 0;
@@ -375,8 +383,8 @@ bool GroupedPairs::MergeRowTile(int64_t r, Workspace* w, GroupedPairsCounts* c) 
     while (g1 < groups.size() && groups[g1].col_base == col_base) ++g1;
     int64_t kept = begin;  // pairs left for new groups are moved down to here
     for (int64_t p = begin; p < end; ++p) {
-      const uint8_t x = w->sorted[p].row;
-      const uint8_t y = static_cast<uint8_t>(w->sorted[p].col & (tile_ - 1));
+      const uint8_t x = static_cast<uint8_t>(w->sorted[p] >> 8);
+      const uint8_t y = static_cast<uint8_t>(w->sorted[p]);
       bool placed = false;
       int tries = 0;
       for (size_t gi = g0; gi < g1 && tries < kMaxRefillTries; ++gi) {
@@ -396,7 +404,7 @@ bool GroupedPairs::MergeRowTile(int64_t r, Workspace* w, GroupedPairsCounts* c) 
       else
         w->sorted[kept++] = w->sorted[p];
     }
-    w->GroupRun(begin, kept, col_base, tile_ - 1, &w->fresh);
+    w->GroupRun(begin, kept, col_base, &w->fresh);
     begin = end;
   }
   const int64_t added = static_cast<int64_t>(w->pairs.size());

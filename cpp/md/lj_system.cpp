@@ -145,22 +145,23 @@ void LjSystem::SetSystem(int64_t n, const double* positions, const double* cell,
   const bool same_atoms = n == n_ && grouped_ != nullptr;
   box_ = std::move(box);
   if (!same_atoms) {
+    ++atoms_generation_;
     n_ = n;
     order_.resize(n);
     for (int64_t p = 0; p < n; ++p) order_[p] = static_cast<int32_t>(p);
     grouped_.reset();
   }
-  offset_.assign(3 * n, 0.0);
+  offset_.assign(4 * n, 0.0);
   pos_.assign(4 * n, 0.0);
   double unused;
   LoadPositions(positions, &unused);
   Wrap();
   if (!same_atoms && opt_.reorder && n > 1) {
     const std::vector<int32_t> order = SpatialOrder(pos_.data(), n, *box_, radius);
-    std::vector<double> pos(4 * n), offset(3 * n);
+    std::vector<double> pos(4 * n), offset(4 * n);
     for (int64_t p = 0; p < n; ++p) {
       std::copy_n(&pos_[4 * order[p]], 4, &pos[4 * p]);
-      std::copy_n(&offset_[3 * order[p]], 3, &offset[3 * p]);
+      std::copy_n(&offset_[4 * order[p]], 4, &offset[4 * p]);
       order_[p] = order[p];
     }
     pos_.swap(pos);
@@ -181,7 +182,7 @@ void LjSystem::LoadPositions(const double* positions, double* max_displacement2)
   for (int64_t p = 0; p < n_; ++p) {
     const double* src = positions + 3 * static_cast<int64_t>(order_[p]);
     double* dst = &pos_[4 * p];
-    for (int d = 0; d < 3; ++d) dst[d] = src[d] - offset_[3 * p + d];
+    for (int d = 0; d < 3; ++d) dst[d] = src[d] - offset_[4 * p + d];
     checksum += src[0] + src[1] + src[2];
     if (track) {
       const double* b = &built_pos_[4 * p];
@@ -210,7 +211,7 @@ void LjSystem::Wrap() {
       const double f = std::floor(box_->Fractional(x, a));
       if (f == 0.0) continue;
       const double* v = box_->vector(a);
-      for (int d = 0; d < 3; ++d) x[d] -= f * v[d], offset_[3 * p + d] += f * v[d];
+      for (int d = 0; d < 3; ++d) x[d] -= f * v[d], offset_[4 * p + d] += f * v[d];
     }
   });
 }
@@ -339,26 +340,8 @@ void LjSystem::Compute(const double* positions, bool energy_virial, double* forc
   const auto t0 = Clock::now();
   double moved2;
   LoadPositions(positions, &moved2);
-  const double half_skin = 0.5 * opt_.skin;
-  // moved2 compares unwrapped positions, so an atom moved by a cell vector counts as moved.
-  const bool moved_far = moved2 > half_skin * half_skin;
-  const bool scheduled = opt_.rebuild_every > 0;
-  const bool due =
-      scheduled ? since_build_ >= opt_.rebuild_every || (opt_.check && moved_far) : moved_far;
-  double other = Since(t0);
-  if (need_build_ || due) {
-    Rebuild();
-  } else if (moved_far && !stale_) {
-    stale_ = true;
-    ++stats_.dangerous_builds;
-  }
-
-  const auto t1 = Clock::now();
-  *totals = LjTotals{};
-  ForcesInternal(energy_virial || atom_energy != nullptr, totals);
-  ++since_build_;
-  ++stats_.computes;
-  stats_.force_seconds += Since(t1);
+  stats_.other_seconds += Since(t0);
+  Step(moved2, energy_virial || atom_energy != nullptr, totals);
 
   const auto t2 = Clock::now();
   double checksum = 0.0;
@@ -386,7 +369,40 @@ void LjSystem::Compute(const double* positions, bool energy_virial, double* forc
     throw std::invalid_argument(
         "the Lennard-Jones forces are not finite: atoms on top of each other (two atoms moved "
         "onto one point since the last neighbour build)");
-  stats_.other_seconds += other + Since(t2);
+  stats_.other_seconds += Since(t2);
+}
+
+// The rebuild when due, then the forces (internal order, into force_).
+void LjSystem::Step(double moved2, bool energy_virial, LjTotals* totals) {
+  const double half_skin = 0.5 * opt_.skin;
+  // moved2 compares unwrapped positions, so an atom moved by a cell vector counts as moved.
+  const bool moved_far = moved2 > half_skin * half_skin;
+  const bool scheduled = opt_.rebuild_every > 0;
+  const bool due =
+      scheduled ? since_build_ >= opt_.rebuild_every || (opt_.check && moved_far) : moved_far;
+  if (need_build_ || due) {
+    Rebuild();
+  } else if (moved_far && !stale_) {
+    stale_ = true;
+    ++stats_.dangerous_builds;
+  }
+  const auto t1 = Clock::now();
+  *totals = LjTotals{};
+  ForcesInternal(energy_virial, totals);
+  ++since_build_;
+  ++stats_.computes;
+  stats_.force_seconds += Since(t1);
+}
+
+void LjSystem::ComputeInternal(double max_displacement2, bool energy_virial, LjTotals* totals) {
+  Require(box_ != nullptr, "no atoms: call SetSystem first");
+  const Team team(opt_.threads);
+  team_ = team.size();
+  Step(built_pos_.size() == pos_.size() ? max_displacement2 : INFINITY, energy_virial, totals);
+  if (!std::isfinite(totals->energy))
+    throw std::invalid_argument(
+        "the Lennard-Jones energy is not finite: atoms on top of each other (two atoms moved "
+        "onto one point since the last neighbour build)");
 }
 
 }  // namespace irreg::md

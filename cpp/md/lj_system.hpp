@@ -108,6 +108,18 @@ class LjSystem {
   // get energy and virial; atom_energy (n) and atom_virial (n x 6) may be null.
   void Compute(const double* positions, bool energy_virial, double* forces, LjTotals* totals,
                double* atom_energy = nullptr, double* atom_virial = nullptr);
+  // The standalone driver's path (md/velocity_verlet.hpp), with no gather or scatter of atoms:
+  // the driver writes internal_positions() itself (caller position minus offsets(), 4 per
+  // atom, internal order), measuring while it does the largest squared move since the last
+  // build (against built_positions(), null before the first build), and reads
+  // internal_forces() after. atoms_generation() changes whenever the internal order may have.
+  void ComputeInternal(double max_displacement2, bool energy_virial, LjTotals* totals);
+  double* internal_positions() { return pos_.data(); }
+  const double* built_positions() const {
+    return built_pos_.size() == pos_.size() ? built_pos_.data() : nullptr;
+  }
+  const double* internal_forces() const { return force_.data(); }
+  int64_t atoms_generation() const { return atoms_generation_; }
   // Rebuilds now at these positions (caller order), whatever the schedule (benchmarks time it).
   void RebuildAt(const double* positions);
 
@@ -128,7 +140,8 @@ class LjSystem {
   // The grouped pairs (null with Regroup kNone or before the first build).
   const GroupedPairs* grouped_pairs() const { return grouped_.get(); }
   const Box& box() const { return *box_; }
-  // Per internal atom: what was subtracted from the caller's position to wrap it into the cell.
+  // Per internal atom: what was subtracted from the caller's position to wrap it into the cell
+  // (4 per atom, the last 0, as positions are held).
   const std::vector<double>& offsets() const { return offset_; }
 
  private:
@@ -136,6 +149,7 @@ class LjSystem {
   void LoadPositions(const double* positions, double* max_displacement2);
   void Wrap();
   void Rebuild();
+  void Step(double moved2, bool energy_virial, LjTotals* totals);
   void ForcesInternal(bool energy_virial, LjTotals* totals);
 
   LjOptions opt_;
@@ -148,7 +162,7 @@ class LjSystem {
   int64_t n_ = 0;
   std::unique_ptr<Box> box_;
   std::vector<int32_t> order_;
-  std::vector<double> pos_, built_pos_, offset_, force_;  // 4 (offset: 3) per internal atom
+  std::vector<double> pos_, built_pos_, offset_, force_;  // 4 per internal atom
   std::vector<int32_t> types_;  // per internal atom; empty with one species
   PairList pairs_;              // Regroup kNone only
   std::unique_ptr<GroupedPairs> grouped_;
@@ -156,6 +170,7 @@ class LjSystem {
   bool need_build_ = true;
   bool stale_ = false;  // this list was already counted in dangerous_builds
   int64_t since_build_ = 0;
+  int64_t atoms_generation_ = 0;
   LjStats stats_;
 };
 

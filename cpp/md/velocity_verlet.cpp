@@ -1,47 +1,104 @@
 #include "md/velocity_verlet.hpp"
 
+#include <cmath>
+#include <limits>
 #include <stdexcept>
-#include <utility>
+#include <string>
 
 #include "core/interrupt.hpp"
 
 namespace irreg::md {
 
-VelocityVerlet::VelocityVerlet(LjSystem* system, std::vector<double> positions,
-                               std::vector<double> velocities, double mass, double dt,
+VelocityVerlet::VelocityVerlet(LjSystem* system, const std::vector<double>& positions,
+                               const std::vector<double>& velocities, double mass, double dt,
                                double volume)
-    : system_(system),
-      x_(std::move(positions)),
-      v_(std::move(velocities)),
-      mass_(mass),
-      dt_(dt),
-      volume_(volume) {
+    : system_(system), mass_(mass), dt_(dt), volume_(volume) {
   const int64_t n = system_->num_atoms();
-  if (static_cast<int64_t>(x_.size()) != 3 * n || static_cast<int64_t>(v_.size()) != 3 * n)
+  if (static_cast<int64_t>(positions.size()) != 3 * n ||
+      static_cast<int64_t>(velocities.size()) != 3 * n)
     throw std::invalid_argument("positions and velocities must be n x 3 for the system's atoms");
   if (!(mass > 0) || !(dt > 0)) throw std::invalid_argument("mass and dt must be positive");
-  f_.assign(3 * n, 0.0);
-  system_->Compute(x_.data(), true, f_.data(), &totals_);
+  std::vector<double> forces(3 * n);
+  system_->Compute(positions.data(), true, forces.data(), &totals_);  // checks the positions
+  const std::vector<int32_t>& order = system_->order();
+  x_.assign(4 * n, 0.0), v_.assign(4 * n, 0.0);
+  for (int64_t p = 0; p < n; ++p)
+    for (int d = 0; d < 3; ++d) {
+      x_[4 * p + d] = positions[3 * static_cast<int64_t>(order[p]) + d];
+      v_[4 * p + d] = velocities[3 * static_cast<int64_t>(order[p]) + d];
+    }
+  generation_ = system_->atoms_generation();
+  computes_ = system_->stats().computes;
+}
+
+// pos = x - offset for every atom (4 lanes, the last 0 throughout), and the largest squared move
+// since the last build; a drift (dt_v = dt, v_ kicked by f first) when kick is set. NaN sticks in
+// the result, so non-finite positions are seen by the caller.
+double VelocityVerlet::Move(bool kick, double half_dt_over_m) {
+  const int64_t n = system_->num_atoms();
+  double* pos = system_->internal_positions();
+  const double* offset = system_->offsets().data();
+  const double* built = system_->built_positions();
+  const double* f = system_->internal_forces();
+  double worst[2] = {0.0, 0.0};  // even and odd atoms: two chains of max
+  for (int64_t p = 0; p < n; ++p) {
+    double d2 = 0.0;
+    for (int d = 0; d < 4; ++d) {
+      const int64_t k = 4 * p + d;
+      if (kick) {
+        v_[k] += half_dt_over_m * f[k];
+        x_[k] += dt_ * v_[k];
+      }
+      pos[k] = x_[k] - offset[k];
+      const double moved = pos[k] - (built != nullptr ? built[k] : 0.0);
+      d2 += moved * moved;
+    }
+    double& w = worst[p & 1];
+    w = d2 > w || d2 != d2 ? d2 : w;
+  }
+  const double m = worst[0] > worst[1] || worst[0] != worst[0] ? worst[0] : worst[1];
+  if (!std::isfinite(m))
+    throw std::invalid_argument("positions are no longer finite at step " +
+                                std::to_string(step_ + 1) + ": the run blew up (dt too large?)");
+  return built != nullptr ? m : std::numeric_limits<double>::infinity();
+}
+
+void VelocityVerlet::Forces(bool energy_virial) {
+  LjTotals totals;
+  system_->ComputeInternal(Move(false, 0.0), energy_virial, &totals);
+  if (energy_virial) totals_ = totals;
+  computes_ = system_->stats().computes;
 }
 
 void VelocityVerlet::Run(int64_t steps) {
+  if (system_->atoms_generation() != generation_)
+    throw std::invalid_argument(
+        "the LjSystem was set to other atoms since this driver was made: make a new driver");
+  // Someone else's forces are in the system: the driver's own first (its half kick needs them).
+  if (system_->stats().computes != computes_) Forces(false);
   const double half_dt_over_m = 0.5 * dt_ / mass_;
-  const int64_t m = static_cast<int64_t>(x_.size());
+  const int64_t n = system_->num_atoms();
   // The updates stay serial at any thread count: O(n) work, about 50 us at 32,000 atoms, less
-  // than what waking the team twice per step costs on a busy machine. LjSystem::Compute runs on
-  // the system's threads.
+  // than what waking the team twice per step costs on a busy machine. The forces run on the
+  // system's threads.
   for (int64_t s = 0; s < steps; ++s) {
     PollInterrupt();  // Ctrl-C stops between steps, the state that of a whole step
-    for (int64_t k = 0; k < m; ++k) {
-      v_[k] += half_dt_over_m * f_[k];
-      x_[k] += dt_ * v_[k];
-    }
+    const bool last = s + 1 == steps;
+    // Kick and drift, writing the system's positions and measuring the moves on the way.
     LjTotals totals;
-    system_->Compute(x_.data(), s + 1 == steps, f_.data(), &totals);
-    if (s + 1 == steps) totals_ = totals;
-    for (int64_t k = 0; k < m; ++k) v_[k] += half_dt_over_m * f_[k];
+    system_->ComputeInternal(Move(true, half_dt_over_m), last, &totals);
+    if (last) totals_ = totals;
+    const double* f = system_->internal_forces();
+    double sum[4] = {0.0, 0.0, 0.0, 0.0};  // a chain per lane: the loop stays vectorized
+    for (int64_t p = 0; p < n; ++p)
+      for (int d = 0; d < 4; ++d) sum[d] += (v_[4 * p + d] += half_dt_over_m * f[4 * p + d]);
+    if (!std::isfinite(sum[0] + sum[1] + sum[2] + sum[3]))
+      throw std::invalid_argument(
+          "the Lennard-Jones forces are not finite: atoms on top of each other (two atoms moved "
+          "onto one point since the last neighbour build)");
     ++step_;
   }
+  computes_ = system_->stats().computes;
 }
 
 ThermoRow VelocityVerlet::Thermo() const {
@@ -54,6 +111,16 @@ ThermoRow VelocityVerlet::Thermo() const {
   const double per_atom = n > 0 ? 1.0 / n : 0.0;
   return ThermoRow{step_, 2.0 * ke / dof, totals_.energy * per_atom,
                    (ke + totals_.energy) * per_atom, (2.0 * ke - trace) / (3.0 * volume_)};
+}
+
+std::vector<double> VelocityVerlet::positions() const {
+  if (system_->atoms_generation() != generation_)
+    throw std::invalid_argument("the LjSystem was set to other atoms since this driver was made");
+  const std::vector<int32_t>& order = system_->order();
+  std::vector<double> out(x_.size() / 4 * 3);
+  for (size_t p = 0; p < order.size(); ++p)
+    for (int d = 0; d < 3; ++d) out[3 * static_cast<size_t>(order[p]) + d] = x_[4 * p + d];
+  return out;
 }
 
 }  // namespace irreg::md

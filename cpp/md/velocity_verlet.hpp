@@ -17,30 +17,38 @@ struct ThermoRow {
   double pressure;  // (2 KE - trace(virial)) / (3 V): LAMMPS's compute pressure
 };
 
+// The atoms are integrated in the system's internal order, into its internal positions, and
+// kicked by its internal forces (LjSystem::ComputeInternal): no step gathers positions into the
+// internal order or scatters forces back, and the displacement check rides on the drift.
 class VelocityVerlet {
  public:
   // positions and velocities: n x 3, caller order; the system must be set to these atoms.
   // Computes the forces of step 0 (with energy and virial, for the first thermo row).
-  VelocityVerlet(LjSystem* system, std::vector<double> positions, std::vector<double> velocities,
-                 double mass, double dt, double volume);
+  VelocityVerlet(LjSystem* system, const std::vector<double>& positions,
+                 const std::vector<double>& velocities, double mass, double dt, double volume);
 
   // Advances `steps` steps, forces on the system's threads (LjSystem::threads()); the last one
-  // also computes energy and virial for Thermo().
+  // also computes energy and virial for Thermo(). The system must still hold the driver's
+  // atoms; forces computed on it by others in between are computed again at the driver's
+  // positions first.
   void Run(int64_t steps);
   ThermoRow Thermo() const;
 
   int64_t step() const { return step_; }
   const LjSystem& system() const { return *system_; }
-  const std::vector<double>& positions() const { return x_; }
-  const std::vector<double>& velocities() const { return v_; }
-  const std::vector<double>& forces() const { return f_; }
+  std::vector<double> positions() const;  // n x 3, caller order (unwrapped)
 
  private:
+  double Move(bool kick, double half_dt_over_m);  // x_ into the system's internal positions
+  void Forces(bool energy_virial);
+
   LjSystem* system_;
-  std::vector<double> x_, v_, f_;
+  std::vector<double> x_, v_;  // internal order, 4 per atom; x_ unwrapped, the caller's frame
   double mass_, dt_, volume_;
   int64_t step_ = 0;
-  LjTotals totals_;  // of the last force evaluation that computed them
+  int64_t generation_ = 0;  // the system's atoms_generation() the driver was made for
+  int64_t computes_ = 0;    // the system's compute count after the driver's last one
+  LjTotals totals_;         // of the last force evaluation that computed them
 };
 
 }  // namespace irreg::md
