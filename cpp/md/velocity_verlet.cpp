@@ -1,5 +1,6 @@
 #include "md/velocity_verlet.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -32,40 +33,52 @@ VelocityVerlet::VelocityVerlet(LjSystem* system, const std::vector<double>& posi
 }
 
 // pos = x - offset for every atom (4 lanes, the last 0 throughout), and the largest squared move
-// since the last build; a drift (dt_v = dt, v_ kicked by f first) when kick is set. NaN sticks in
-// the result, so non-finite positions are seen by the caller.
-double VelocityVerlet::Move(bool kick, double half_dt_over_m) {
+// since the last build. With kicks > 0, first `kicks` half kicks by the system's forces (two:
+// the last step's closing one and this step's opening one, in one pass over the atoms, the
+// same additions as two passes) and a drift.
+double VelocityVerlet::Move(int kicks, double half_dt_over_m) {
   const int64_t n = system_->num_atoms();
   double* pos = system_->internal_positions();
   const double* offset = system_->offsets().data();
   const double* built = system_->built_positions();
   const double* f = system_->internal_forces();
-  double worst[2] = {0.0, 0.0};  // even and odd atoms: two chains of max
+  // Branch-free: the largest move by max, and sums of moves and of velocities to see NaN or inf
+  // (which max would drop); two chains each, for even and odd atoms.
+  double worst[2] = {0.0, 0.0}, moves[2] = {0.0, 0.0}, speeds[2] = {0.0, 0.0};
   for (int64_t p = 0; p < n; ++p) {
-    double d2 = 0.0;
+    double d2 = 0.0, v = 0.0;
     for (int d = 0; d < 4; ++d) {
       const int64_t k = 4 * p + d;
-      if (kick) {
+      if (kicks > 0) {
         v_[k] += half_dt_over_m * f[k];
+        if (kicks > 1) v_[k] += half_dt_over_m * f[k];
         x_[k] += dt_ * v_[k];
+        v += v_[k];
       }
       pos[k] = x_[k] - offset[k];
       const double moved = pos[k] - (built != nullptr ? built[k] : 0.0);
       d2 += moved * moved;
     }
-    double& w = worst[p & 1];
-    w = d2 > w || d2 != d2 ? d2 : w;
+    worst[p & 1] = std::max(worst[p & 1], d2);
+    moves[p & 1] += d2;
+    speeds[p & 1] += v;
   }
-  const double m = worst[0] > worst[1] || worst[0] != worst[0] ? worst[0] : worst[1];
-  if (!std::isfinite(m))
+  if (!std::isfinite(speeds[0] + speeds[1])) ThrowForcesNotFinite();
+  if (!std::isfinite(moves[0] + moves[1]))
     throw std::invalid_argument("positions are no longer finite at step " +
                                 std::to_string(step_ + 1) + ": the run blew up (dt too large?)");
-  return built != nullptr ? m : std::numeric_limits<double>::infinity();
+  return built != nullptr ? std::max(worst[0], worst[1]) : std::numeric_limits<double>::infinity();
+}
+
+void VelocityVerlet::ThrowForcesNotFinite() {
+  throw std::invalid_argument(
+      "the Lennard-Jones forces are not finite: atoms on top of each other (two atoms moved "
+      "onto one point since the last neighbour build)");
 }
 
 void VelocityVerlet::Forces(bool energy_virial) {
   LjTotals totals;
-  system_->ComputeInternal(Move(false, 0.0), energy_virial, &totals);
+  system_->ComputeInternal(Move(0, 0.0), energy_virial, &totals);
   if (energy_virial) totals_ = totals;
   computes_ = system_->stats().computes;
 }
@@ -76,29 +89,37 @@ void VelocityVerlet::Run(int64_t steps) {
         "the LjSystem was set to other atoms since this driver was made: make a new driver");
   // Someone else's forces are in the system: the driver's own first (its half kick needs them).
   if (system_->stats().computes != computes_) Forces(false);
+  if (steps == 0) return;
   const double half_dt_over_m = 0.5 * dt_ / mass_;
-  const int64_t n = system_->num_atoms();
   // The updates stay serial at any thread count: O(n) work, about 50 us at 32,000 atoms, less
   // than what waking the team twice per step costs on a busy machine. The forces run on the
-  // system's threads.
+  // system's threads. A step's closing half kick is done with the next step's opening one.
   for (int64_t s = 0; s < steps; ++s) {
-    PollInterrupt();  // Ctrl-C stops between steps, the state that of a whole step
+    // Ctrl-C stops between steps, in the state of the last whole step (its closing kick done).
+    try {
+      PollInterrupt();
+    } catch (...) {
+      if (s > 0) CloseKick(half_dt_over_m);
+      throw;
+    }
     const bool last = s + 1 == steps;
-    // Kick and drift, writing the system's positions and measuring the moves on the way.
     LjTotals totals;
-    system_->ComputeInternal(Move(true, half_dt_over_m), last, &totals);
+    system_->ComputeInternal(Move(s == 0 ? 1 : 2, half_dt_over_m), last, &totals);
+    computes_ = system_->stats().computes;
     if (last) totals_ = totals;
-    const double* f = system_->internal_forces();
-    double sum[4] = {0.0, 0.0, 0.0, 0.0};  // a chain per lane: the loop stays vectorized
-    for (int64_t p = 0; p < n; ++p)
-      for (int d = 0; d < 4; ++d) sum[d] += (v_[4 * p + d] += half_dt_over_m * f[4 * p + d]);
-    if (!std::isfinite(sum[0] + sum[1] + sum[2] + sum[3]))
-      throw std::invalid_argument(
-          "the Lennard-Jones forces are not finite: atoms on top of each other (two atoms moved "
-          "onto one point since the last neighbour build)");
     ++step_;
   }
-  computes_ = system_->stats().computes;
+  CloseKick(half_dt_over_m);
+}
+
+// The closing half kick of the last step, by the system's forces.
+void VelocityVerlet::CloseKick(double half_dt_over_m) {
+  const int64_t n = system_->num_atoms();
+  const double* f = system_->internal_forces();
+  double sum[4] = {0.0, 0.0, 0.0, 0.0};  // a chain per lane: the loop stays vectorized
+  for (int64_t p = 0; p < n; ++p)
+    for (int d = 0; d < 4; ++d) sum[d] += (v_[4 * p + d] += half_dt_over_m * f[4 * p + d]);
+  if (!std::isfinite(sum[0] + sum[1] + sum[2] + sum[3])) ThrowForcesNotFinite();
 }
 
 ThermoRow VelocityVerlet::Thermo() const {

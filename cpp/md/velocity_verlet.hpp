@@ -39,7 +39,9 @@ class VelocityVerlet {
   std::vector<double> positions() const;  // n x 3, caller order (unwrapped)
 
  private:
-  double Move(bool kick, double half_dt_over_m);  // x_ into the system's internal positions
+  double Move(int kicks, double half_dt_over_m);  // x_ into the system's internal positions
+  void CloseKick(double half_dt_over_m);
+  [[noreturn]] static void ThrowForcesNotFinite();
   void Forces(bool energy_virial);
 
   LjSystem* system_;
