@@ -177,6 +177,7 @@ void LjSystem::SetSystem(int64_t n, const double* positions, const double* cell,
 }
 
 void LjSystem::LoadPositions(const double* positions, double* max_displacement2) {
+  ++loads_;
   const bool track = !built_pos_.empty() && built_pos_.size() == pos_.size();
   double worst = 0.0, checksum = 0.0;
   for (int64_t p = 0; p < n_; ++p) {

@@ -112,7 +112,8 @@ class LjSystem {
   // the driver writes internal_positions() itself (caller position minus offsets(), 4 per
   // atom, internal order), measuring while it does the largest squared move since the last
   // build (against built_positions(), null before the first build), and reads
-  // internal_forces() after. atoms_generation() changes whenever the internal order may have.
+  // internal_forces() after. atoms_generation() changes whenever the internal order may have,
+  // position_loads() whenever another caller's positions replaced them.
   void ComputeInternal(double max_displacement2, bool energy_virial, LjTotals* totals);
   double* internal_positions() { return pos_.data(); }
   const double* built_positions() const {
@@ -120,6 +121,8 @@ class LjSystem {
   }
   const double* internal_forces() const { return force_.data(); }
   int64_t atoms_generation() const { return atoms_generation_; }
+  // How many times positions were loaded from a caller (SetSystem, Compute, RebuildAt).
+  int64_t position_loads() const { return loads_; }
   // Rebuilds now at these positions (caller order), whatever the schedule (benchmarks time it).
   void RebuildAt(const double* positions);
 
@@ -170,7 +173,7 @@ class LjSystem {
   bool need_build_ = true;
   bool stale_ = false;  // this list was already counted in dangerous_builds
   int64_t since_build_ = 0;
-  int64_t atoms_generation_ = 0;
+  int64_t atoms_generation_ = 0, loads_ = 0;
   LjStats stats_;
 };
 

@@ -29,45 +29,93 @@ VelocityVerlet::VelocityVerlet(LjSystem* system, const std::vector<double>& posi
       v_[4 * p + d] = velocities[3 * static_cast<int64_t>(order[p]) + d];
     }
   generation_ = system_->atoms_generation();
-  computes_ = system_->stats().computes;
+  loads_ = system_->position_loads();
 }
 
-// pos = x - offset for every atom (4 lanes, the last 0 throughout), and the largest squared move
-// since the last build. With kicks > 0, first `kicks` half kicks by the system's forces (two:
-// the last step's closing one and this step's opening one, in one pass over the atoms, the
-// same additions as two passes) and a drift.
+namespace {
+
+// One atom's update (see Move): kKicks half kicks, a drift, its position in the system, and its
+// squared move since the last build; `bad` gets a bit where a velocity or a move is not finite.
+template <int kKicks, bool kBuilt>
+inline double MoveAtom(int64_t p, double* __restrict v, double* __restrict pos,
+                       const double* __restrict f, const double* __restrict built, double h,
+                       double dt, int* bad) {
+  double d2 = 0.0;
+  for (int d = 0; d < 4; ++d) {
+    const int64_t k = 4 * p + d;
+    if (kKicks > 0) {
+      v[k] += h * f[k];
+      if (kKicks > 1) v[k] += h * f[k];
+      pos[k] += dt * v[k];
+      *bad |= !(std::abs(v[k]) <= std::numeric_limits<double>::max());
+    }
+    const double moved = kBuilt ? pos[k] - built[k] : pos[k];
+    d2 += moved * moved;
+  }
+  *bad |= (!(d2 <= std::numeric_limits<double>::max())) << 1;
+  return d2;
+}
+
+// Every atom; two atoms a turn, so that the two chains of max overlap. Returns the largest d2.
+template <int kKicks, bool kBuilt>
+double MoveAtoms(int64_t n, double* v, double* pos, const double* f, const double* built, double h,
+                 double dt, int* bad) {
+  double worst0 = 0.0, worst1 = 0.0;
+  int64_t p = 0;
+  for (; p + 1 < n; p += 2) {
+    worst0 = std::max(worst0, MoveAtom<kKicks, kBuilt>(p, v, pos, f, built, h, dt, bad));
+    worst1 = std::max(worst1, MoveAtom<kKicks, kBuilt>(p + 1, v, pos, f, built, h, dt, bad));
+  }
+  if (p < n) worst0 = std::max(worst0, MoveAtom<kKicks, kBuilt>(p, v, pos, f, built, h, dt, bad));
+  return std::max(worst0, worst1);
+}
+
+template <int kKicks>
+double MoveWith(bool with_built, int64_t n, double* v, double* pos, const double* f,
+                const double* built, double h, double dt, int* bad) {
+  return with_built ? MoveAtoms<kKicks, true>(n, v, pos, f, built, h, dt, bad)
+                    : MoveAtoms<kKicks, false>(n, v, pos, f, built, h, dt, bad);
+}
+
+}  // namespace
+
+// The largest squared move of an atom since the last build (infinity before the first), after,
+// with kicks > 0, `kicks` half kicks by the system's forces (two: the last step's closing one and
+// this step's opening one, in one pass over the atoms, the same additions as two passes) and a
+// drift of the system's positions themselves. Non-finite velocities or positions throw.
 double VelocityVerlet::Move(int kicks, double half_dt_over_m) {
   const int64_t n = system_->num_atoms();
   double* pos = system_->internal_positions();
-  const double* offset = system_->offsets().data();
   const double* built = system_->built_positions();
   const double* f = system_->internal_forces();
-  // Branch-free: the largest move by max, and sums of moves and of velocities to see NaN or inf
-  // (which max would drop); two chains each, for even and odd atoms.
-  double worst[2] = {0.0, 0.0}, moves[2] = {0.0, 0.0}, speeds[2] = {0.0, 0.0};
-  for (int64_t p = 0; p < n; ++p) {
-    double d2 = 0.0, v = 0.0;
-    for (int d = 0; d < 4; ++d) {
-      const int64_t k = 4 * p + d;
-      if (kicks > 0) {
-        v_[k] += half_dt_over_m * f[k];
-        if (kicks > 1) v_[k] += half_dt_over_m * f[k];
-        x_[k] += dt_ * v_[k];
-        v += v_[k];
-      }
-      pos[k] = x_[k] - offset[k];
-      const double moved = pos[k] - (built != nullptr ? built[k] : 0.0);
-      d2 += moved * moved;
-    }
-    worst[p & 1] = std::max(worst[p & 1], d2);
-    moves[p & 1] += d2;
-    speeds[p & 1] += v;
-  }
-  if (!std::isfinite(speeds[0] + speeds[1])) ThrowForcesNotFinite();
-  if (!std::isfinite(moves[0] + moves[1]))
+  const bool with_built = built != nullptr;
+  int bad = 0;
+  double* v = v_.data();
+  const double h = half_dt_over_m;
+  const double worst = kicks == 0   ? MoveWith<0>(with_built, n, v, pos, f, built, h, dt_, &bad)
+                       : kicks == 1 ? MoveWith<1>(with_built, n, v, pos, f, built, h, dt_, &bad)
+                                    : MoveWith<2>(with_built, n, v, pos, f, built, h, dt_, &bad);
+  if (bad & 1) ThrowForcesNotFinite();
+  if (bad & 2)
     throw std::invalid_argument("positions are no longer finite at step " +
                                 std::to_string(step_ + 1) + ": the run blew up (dt too large?)");
-  return built != nullptr ? std::max(worst[0], worst[1]) : std::numeric_limits<double>::infinity();
+  return with_built ? worst : std::numeric_limits<double>::infinity();
+}
+
+// The driver's positions (x_, unwrapped) into the system's, where someone else's call left
+// others; and back after a run.
+void VelocityVerlet::Restore() {
+  const int64_t n = system_->num_atoms();
+  double* pos = system_->internal_positions();
+  const double* offset = system_->offsets().data();
+  for (int64_t k = 0; k < 4 * n; ++k) pos[k] = x_[k] - offset[k];
+}
+
+void VelocityVerlet::Save() {
+  const int64_t n = system_->num_atoms();
+  const double* pos = system_->internal_positions();
+  const double* offset = system_->offsets().data();
+  for (int64_t k = 0; k < 4 * n; ++k) x_[k] = pos[k] + offset[k];
 }
 
 void VelocityVerlet::ThrowForcesNotFinite() {
@@ -78,17 +126,18 @@ void VelocityVerlet::ThrowForcesNotFinite() {
 
 void VelocityVerlet::Forces(bool energy_virial) {
   LjTotals totals;
+  Restore();
   system_->ComputeInternal(Move(0, 0.0), energy_virial, &totals);
   if (energy_virial) totals_ = totals;
-  computes_ = system_->stats().computes;
 }
 
 void VelocityVerlet::Run(int64_t steps) {
   if (system_->atoms_generation() != generation_)
     throw std::invalid_argument(
         "the LjSystem was set to other atoms since this driver was made: make a new driver");
-  // Someone else's forces are in the system: the driver's own first (its half kick needs them).
-  if (system_->stats().computes != computes_) Forces(false);
+  // Someone else's positions are in the system: the driver's own back, and their forces (its
+  // half kick needs them).
+  if (system_->position_loads() != loads_) Forces(false);
   if (steps == 0) return;
   const double half_dt_over_m = 0.5 * dt_ / mass_;
   // The updates stay serial at any thread count: O(n) work, about 50 us at 32,000 atoms, less
@@ -100,16 +149,17 @@ void VelocityVerlet::Run(int64_t steps) {
       PollInterrupt();
     } catch (...) {
       if (s > 0) CloseKick(half_dt_over_m);
+      Save();
       throw;
     }
     const bool last = s + 1 == steps;
     LjTotals totals;
     system_->ComputeInternal(Move(s == 0 ? 1 : 2, half_dt_over_m), last, &totals);
-    computes_ = system_->stats().computes;
     if (last) totals_ = totals;
     ++step_;
   }
   CloseKick(half_dt_over_m);
+  Save();
 }
 
 // The closing half kick of the last step, by the system's forces.

@@ -17,9 +17,9 @@ struct ThermoRow {
   double pressure;  // (2 KE - trace(virial)) / (3 V): LAMMPS's compute pressure
 };
 
-// The atoms are integrated in the system's internal order, into its internal positions, and
-// kicked by its internal forces (LjSystem::ComputeInternal): no step gathers positions into the
-// internal order or scatters forces back, and the displacement check rides on the drift.
+// The atoms are integrated in the system's internal order, in its internal positions, and kicked
+// by its internal forces (LjSystem::ComputeInternal): no step gathers positions into the internal
+// order or scatters forces back, and the displacement check rides on the drift.
 class VelocityVerlet {
  public:
   // positions and velocities: n x 3, caller order; the system must be set to these atoms.
@@ -39,17 +39,21 @@ class VelocityVerlet {
   std::vector<double> positions() const;  // n x 3, caller order (unwrapped)
 
  private:
-  double Move(int kicks, double half_dt_over_m);  // x_ into the system's internal positions
+  double Move(int kicks, double half_dt_over_m);
+  void Restore();
+  void Save();
   void CloseKick(double half_dt_over_m);
   [[noreturn]] static void ThrowForcesNotFinite();
   void Forces(bool energy_virial);
 
   LjSystem* system_;
-  std::vector<double> x_, v_;  // internal order, 4 per atom; x_ unwrapped, the caller's frame
+  // Internal order, 4 per atom. Between runs x_ holds the positions (unwrapped, the caller's
+  // frame); during a run the system's own internal positions are the state.
+  std::vector<double> x_, v_;
   double mass_, dt_, volume_;
   int64_t step_ = 0;
   int64_t generation_ = 0;  // the system's atoms_generation() the driver was made for
-  int64_t computes_ = 0;    // the system's compute count after the driver's last one
+  int64_t loads_ = 0;       // the system's position_loads() when its positions were the driver's
   LjTotals totals_;         // of the last force evaluation that computed them
 };
 

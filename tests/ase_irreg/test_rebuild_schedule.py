@@ -189,3 +189,29 @@ def test_memory_is_reported_by_purpose() -> None:
     assert memory["pair_list_mb"] == 0  # the groups are the only copy of the pairs
     assert memory["bytes_per_pair"] * system.stats()["pairs"] == pytest.approx(
         memory["total_mb"] * 2**20)
+
+
+def test_driver_keeps_its_atoms_through_other_calls_on_its_system() -> None:
+    """The driver integrates in the system's own positions: another caller's compute or
+    rebuild_at in between must not move its atoms, and a system set to other atoms refuses it."""
+    from irreg.inputs.lattices import fcc_lattice
+    from irreg.md_driver import make_driver
+
+    system, driver = make_driver(4, rebuild="auto")
+    other_system, other = make_driver(4, rebuild="auto")
+    cell = fcc_lattice(4)[1]
+    driver.run(30)
+    other.run(30)
+    elsewhere = other.positions + 0.2
+    other_system.compute(elsewhere)
+    other_system.rebuild_at(elsewhere + 0.1)
+    driver.run(30)
+    other.run(30)
+    np.testing.assert_allclose(other.positions, driver.positions, rtol=0, atol=1e-9)
+    assert other.thermo()["etotal_per_atom"] == pytest.approx(
+        driver.thermo()["etotal_per_atom"], rel=1e-9)
+    system.set_system(driver.positions[:-1], cell, [True] * 3)
+    with pytest.raises(ValueError, match="set to other atoms"):
+        driver.run(1)
+    with pytest.raises(ValueError, match="set to other atoms"):
+        driver.positions  # noqa: B018

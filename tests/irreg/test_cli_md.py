@@ -78,7 +78,9 @@ def test_bench_md_quick_runs(tmp_path, capsys, assert_counted) -> None:
     memory = {r["impl"]: r for r in rows if r["name"] == "force_call"}
     assert memory["irreg"]["seconds"] > 0 and memory["irreg"]["extra"]["peak_growth_mb"] >= 0
     assert memory["irreg"]["extra"]["held_mb"]["total_mb"] > 0
-    assert "lammps" in memory  # a row, timed or skipped where LAMMPS is not installed
+    assert memory["irreg"]["extra"]["bytes_per_atom"] >= 0
+    # rows beside LAMMPS and asap3, timed or skipped where they are not installed
+    assert sorted(memory) == ["asap3", "irreg", "lammps"]
     for r in rows:
         if r["name"] == "rebuild" and r["seconds"] is not None:
             assert r["extra"]["neighbor"] in ("binned", "allpairs")

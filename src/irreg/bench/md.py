@@ -20,9 +20,12 @@ On the LJ benchmark lattice (``irreg.md_driver``: fcc at density 0.8442, T 1.44,
 - ``md_step`` in the other states of :data:`irreg.inputs.lattices.STATES` (``hot``: T 3.0,
   ``dense``: density 1.2, ``gas``: density 0.01), displacement-checked rebuilds, against LAMMPS
   ``lj/cut`` and ``lj/cut/opt``.
-- ``force_call`` at ``--memory-cells`` (default 63: 1,000,188 atoms): one force call from scratch
-  and its peak memory, irreg against LAMMPS's ``run 0``, each in a fresh process
-  (:mod:`irreg.bench.md_memory`).
+- ``force_call`` at each ``--memory-cells`` size (default 20, 40, 63 and 100: 32,000 to 4,000,000
+  atoms, each where this machine's free memory allows): one force call from scratch, its time
+  and the peak growth of resident memory (``extra.bytes_per_atom``), irreg against LAMMPS's
+  ``run 0`` and asap3's first ``get_forces``, each in a fresh process
+  (:mod:`irreg.bench.md_memory`); with ``--plot FILE`` also ``FILE-memory.png``, bytes per atom
+  and first-call time per atom against the atom count.
 
 Every LAMMPS ``md_step`` row runs ``lj/cut`` and ``lj/cut/opt`` (variant ``opt``); ratios are
 against LAMMPS's own loop time.
@@ -53,6 +56,10 @@ STEPS = 100
 REBUILD_EVERY = 20
 ASE_MAX_ATOMS = 4000  # ASE's LennardJones is a per-atom Python loop
 ALLPAIRS_MAX_ATOMS = 40000  # all pairs is O(n^2): 131k atoms take minutes per rebuild
+MEMORY_CELLS = (20, 40, 63, 100)  # 32,000, 256,000, 1,000,188 and 4,000,000 atoms
+# Resident bytes per atom a one-force-call process may need at most (asap3's peak and the
+# lattice's arrays, with room): a size runs only where the machine has that much free.
+MEMORY_BYTES_PER_ATOM = 2000
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -70,10 +77,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--memory-cells",
         type=non_negative_int,
+        nargs="+",
         default=None,
         metavar="N",
-        help="fcc cells per side of the one-force-call memory rows (default 63: 1,000,188 atoms; "
-             "--quick: 10; with --cells: none; 0: none)",
+        help="fcc cells per side of the one-force-call memory rows (default 20 40 63 100: "
+             "32,000 to 4,000,000 atoms; --quick: 10; with --cells: none; 0: none)",
     )
     parser.add_argument(
         "--allpairs-max-atoms",
@@ -94,10 +102,11 @@ def run(args: argparse.Namespace) -> int:
     counts = args.threads or hs.default_thread_counts()
     memory_cells = args.memory_cells
     if memory_cells is None:
-        memory_cells = 10 if args.quick else 0 if args.cells else 63
+        memory_cells = [10] if args.quick else [] if args.cells else list(MEMORY_CELLS)
+    memory_cells = [c for c in memory_cells if c > 0]
     ase_threads = len({1, *counts}) - 1  # ASE rows beyond the one-thread irreg row
     harness.plan(len(cells) * (count_specs(isas) + 2 * len(counts) + ase_threads)
-                 + (2 if memory_cells else 0))
+                 + len(md_memory_impls()) * len(memory_cells))
     for c in cells:
         md_benchmark(
             c,
@@ -107,8 +116,8 @@ def run(args: argparse.Namespace) -> int:
             steps=20 if args.quick else STEPS,
             threads=counts,
         )
-    if memory_cells:
-        harness.run(memory_specs(memory_cells))
+    for c in memory_cells:
+        harness.run(memory_specs(c))
     add_ratios(harness.rows)
     harness.report(json_path=args.json)
     if args.plot:
@@ -142,6 +151,7 @@ def plot_md(path: str, rows: Sequence[hs.Row], machine: dict | None = None) -> N
     report.plot_rows(
         path, rows, title=report.figure_title("md", machine), case_of=case_of, series_of=series_of
     )
+    plot_memory_beside(path, rows, machine)
 
 
 def md_benchmark(
@@ -446,19 +456,43 @@ def _lammps_spec(cells: int, label: str, rebuild: Any, steps: int, *, state: str
 # --- one force call from scratch at 1M atoms: time and peak memory --------------------------------
 
 
+def md_memory_impls() -> tuple[str, ...]:
+    from irreg.bench import md_memory
+
+    return md_memory.IMPLS
+
+
+def available_memory_bytes() -> int | None:
+    """MemAvailable of /proc/meminfo (None where it cannot be read)."""
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        return None
+    return None
+
+
 def memory_specs(cells: int) -> list[hs.Spec]:
-    """irreg's set_system + first compute against LAMMPS's ``run 0``, each in a fresh process;
-    seconds are the call's, ``extra`` has the peak growth of resident memory (MB)."""
+    """irreg's set_system + first compute, LAMMPS's ``run 0`` and asap3's first forces, each in
+    a fresh process; seconds are the call's, ``extra`` has the peak growth of resident memory
+    (MB, and bytes per atom)."""
     from irreg.bench import md_memory
 
     n = 4 * cells**3
+    free = available_memory_bytes()
+    too_big = (f"{n:,} atoms need about {MEMORY_BYTES_PER_ATOM * n / 2**30:.1f} GB free, this "
+               f"machine has {free / 2**30:.1f} GB"
+               if free is not None and free < MEMORY_BYTES_PER_ATOM * n else None)
     specs = []
-    for impl in ("irreg", "lammps"):
+    for impl in md_memory.IMPLS:
         last: dict[str, Any] = {}
 
         def trials(repeats: int, impl=impl, last=last) -> list[float]:
             times = []
-            for _ in range(repeats):
+            for k in range(repeats):
+                hs.note(f"  force_call lj-{n}-memory {impl}: process {k + 1} of {repeats} ...")
                 result = md_memory.measure(impl, cells)
                 if "skipped" in result:
                     raise hs.BenchError(result["skipped"])
@@ -468,24 +502,71 @@ def memory_specs(cells: int) -> list[hs.Spec]:
             return times
 
         def extra(_: Any, last=last) -> dict[str, Any]:
-            out = {"peak_growth_mb": round(last["peak_growth_mb"], 1)}
+            growth = last["peak_growth_mb"]
+            out = {"peak_growth_mb": round(growth, 1),
+                   "bytes_per_atom": round(growth * 2**20 / n, 1)}
             if last.get("memory"):
                 out["held_mb"] = {k: round(v, 1) for k, v in last["memory"].items()}
             return out
 
-        skip = None
-        if impl == "lammps":
+        skip = too_big
+        if skip is None and impl == "lammps":
             try:
                 from irreg.bench.peers import lammps as lammps_peer
 
                 skip = lammps_peer.lammps_available()
             except ImportError as err:
                 skip = f"irreg.bench.peers.lammps unavailable: {err}"
+        if skip is None and impl == "asap3":
+            try:
+                import asap3  # noqa: F401
+            except ImportError:
+                skip = "asap3 is not installed (pip install asap3)"
         specs.append(hs.Spec("force_call", f"lj-{n}-memory", impl=impl,
                              variant="incremental" if impl == "irreg" else None,
                              trials=None if skip else trials, extra=extra, work=n,
                              work_unit="atoms", skip_reason=skip))
     return specs
+
+
+def plot_memory_beside(plot: str, rows: Sequence[hs.Row], machine: dict | None = None) -> None:
+    """``FILE-memory.png`` beside ``--plot FILE``: the force_call rows' peak bytes per atom and
+    first-call time per atom against the atom count, one line per implementation."""
+    import os
+
+    found = [r for r in rows if r.name == "force_call" and not r.skipped and r.seconds]
+    if not found:
+        return
+    report.require_matplotlib()
+    from matplotlib.figure import Figure
+
+    root, ext = os.path.splitext(plot)
+    path = f"{root}-memory{ext or '.png'}"
+    impls = list(dict.fromkeys(r.impl for r in found))
+    colors = dict(zip(impls, report.distinct_colors(len(impls)), strict=True))
+    fig = Figure(figsize=(11, 4), layout="constrained")
+    ax_mem, ax_time = fig.subplots(1, 2)
+    for impl in impls:
+        mine = sorted((r for r in found if r.impl == impl), key=lambda r: r.work)
+        atoms = [r.work for r in mine]
+        ax_mem.plot(atoms, [r.extra["peak_growth_mb"] * 2**20 / r.work for r in mine],
+                    marker="o", color=colors[impl], label=impl)
+        ax_time.plot(atoms, [1e6 * r.seconds / r.work for r in mine], marker="o",
+                     color=colors[impl], label=impl)
+    for ax, ylabel, title in (
+        (ax_mem, "peak growth of resident memory, bytes per atom", "memory of one force call"),
+        (ax_time, "first force call, microseconds per atom", "time of one force call from scratch"),
+    ):
+        ax.set_xscale("log")
+        ax.set_xlabel("atoms (in.lj lattice, one thread)")
+        ax.set_ylabel(ylabel)
+        ax.set_ylim(bottom=0)
+        ax.set_title(title, fontsize=10)
+        ax.grid(True, alpha=0.3)
+        report.legend_outside(ax)
+    fig.suptitle(report.figure_title("md --memory-cells", machine))
+    fig.savefig(path, dpi=120)
+    hs.note(f"memory plot: {path}")
 
 
 # --- ASE drivers ----------------------------------------------------------------------------------
@@ -620,12 +701,13 @@ def add_ratios(rows: Sequence[hs.Row]) -> None:
                     rate = lammps.extra["loop_atom_steps_per_second"]
                     row.extra[key] = round(row.throughput / rate, 3)
         elif row.name == "force_call" and row.impl == "irreg":
-            lammps = find(lambda r, row=row: r.name == "force_call" and r.case == row.case
-                          and r.impl == "lammps")
-            if lammps:
-                row.extra["time_vs_lammps"] = round(row.seconds / lammps.seconds, 3)
-                row.extra["peak_vs_lammps"] = round(
-                    row.extra["peak_growth_mb"] / lammps.extra["peak_growth_mb"], 3)
+            for peer in ("lammps", "asap3"):
+                other = find(lambda r, row=row, peer=peer: r.name == "force_call"
+                             and r.case == row.case and r.impl == peer)
+                if other:
+                    row.extra[f"time_vs_{peer}"] = round(row.seconds / other.seconds, 3)
+                    row.extra[f"peak_vs_{peer}"] = round(
+                        row.extra["peak_growth_mb"] / other.extra["peak_growth_mb"], 3)
         elif row.name == "md_step":
             base = find(
                 lambda r, row=row: r.name == "md_step" and r.case == row.case and r.impl == "asap3"

