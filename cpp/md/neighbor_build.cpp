@@ -221,11 +221,14 @@ struct BinnedRows final : NeighborRows::Method {
   // is bins [bin + offset, bin + offset + span), found without wrapping or images.
   std::vector<int32_t> line_offset, line_span;
 
+  bool sparse = false;  // fewer atoms than bins: see Rows
+
   BinnedRows(const Emitter& e, int64_t n, double radius)
       : Method(e),
         bins(e.pos, n, e.box, radius, radius / kBinsPerRadius, kMaxBinsPerAtom),
         stencil(Stencil(bins, e.box, radius)),
         sorted(e.pos, bins.atoms) {
+    sparse = n < static_cast<int64_t>(bins.bin_begin.size()) - 1;
     const int32_t* nb = bins.bins;
     for (const StencilLine& line : stencil) {
       line_offset.push_back((line.da * nb[1] + line.db) * nb[2] - line.dc_max);
@@ -277,10 +280,52 @@ struct BinnedRows final : NeighborRows::Method {
       }
       kept = k;
     };
+    // Sparse bins (a gas): a line holds an atom or two, or none, so a scan per line costs its
+    // set-up and mispredicted branches. The lines' candidates are listed first instead, four
+    // indices written per line whatever its length (a longer line writes all of its own), and
+    // then scanned in one pass.
+    std::vector<int32_t> listed;
+    const auto scan_listed = [&](int32_t i, int32_t count) {
+      if (r2.size() < static_cast<size_t>(count)) r2.resize(2 * count);
+      if (row.size() < static_cast<size_t>(count)) row.resize(2 * count);
+      const double xi = pos[4 * i], yi = pos[4 * i + 1], zi = pos[4 * i + 2];
+      const int32_t* at = listed.data();
+      double* d2 = r2.data();
+      for (int32_t c = 0; c < count; ++c) {
+        const int32_t q = at[c];
+        const double dx = sorted.x[q] - xi, dy = sorted.y[q] - yi, dz = sorted.z[q] - zi;
+        d2[c] = dx * dx + dy * dy + dz * dz;
+      }
+      int32_t* cols = row.data();
+      int64_t k = 0;
+      for (int32_t c = 0; c < count; ++c) {
+        const int32_t j = bins.atoms[at[c]];
+        const bool keep = (d2[c] <= radius2) & (j > i);
+        if (d2[c] < min2) [[unlikely]]
+          if (keep) emit.NoteClose(i, j, d2[c]);
+        cols[k] = j;
+        k += keep;
+      }
+      kept = k;
+    };
     for (int32_t i = rows.first; i < rows.last; ++i) {
       const int32_t* bi = bins.coords.data() + 3 * static_cast<int64_t>(i);
       kept = 0;
-      if (Interior(bi)) {
+      if (sparse && Interior(bi)) {
+        const int32_t* begin = bins.bin_begin.data() + bins.bin_of[i];
+        int32_t count = 0;
+        for (int64_t l = 0; l < num_lines; ++l) {
+          const int32_t first = begin[line_offset[l]];
+          const int32_t len = begin[line_offset[l] + line_span[l]] - first;
+          if (listed.size() < static_cast<size_t>(count + len + 4))
+            listed.resize(2 * (count + len + 4));
+          int32_t* to = listed.data() + count;
+          to[0] = first, to[1] = first + 1, to[2] = first + 2, to[3] = first + 3;
+          for (int32_t k = 4; k < len; ++k) to[k] = first + k;
+          count += len;
+        }
+        scan_listed(i, count);
+      } else if (Interior(bi)) {
         const int32_t* begin = bins.bin_begin.data() + bins.bin_of[i];
         for (int64_t l = 0; l < num_lines; ++l) {
           const int32_t first = begin[line_offset[l]];

@@ -62,6 +62,8 @@ CELLS = {
     "slab": (np.eye(3) * 8.0, [True, False, True], 300),
     "open": (np.eye(3) * 12.0, [False] * 3, 300),
     "dense": (np.eye(3) * 9.0, [True] * 3, 300),
+    # fewer atoms than bins (the sparse scan), but a dense drop: lines of many atoms
+    "drop": (np.eye(3) * 40.0, [True] * 3, 1200),
 }
 
 
@@ -69,6 +71,8 @@ CELLS = {
 def test_binned_equals_all_pairs_at_any_thread_count(name):
     cell, pbc, n = CELLS[name]
     positions = np.random.default_rng(7).random((n, 3)) @ cell
+    if name == "drop":
+        positions[: n // 2] = 20.0 + 4.0 * np.random.default_rng(8).random((n // 2, 3))
     binned = _pairs(positions, cell, pbc, "binned")
     assert _as_set(*binned) == _as_set(*_pairs(positions, cell, pbc, "allpairs"))
     for ours, theirs in zip(binned, _pairs(positions, cell, pbc, "binned", threads=2), strict=True):
