@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from irreg.inputs.lattices import lj_state
 
 __all__ = ["LammpsRun", "LammpsUnavailable", "lammps_available", "load", "run_lammps_lj"]
@@ -263,6 +265,7 @@ def run_lammps_lj(
     thermo_every: int = 0,
     seed: int = 87287,
     omp_threads: int | None = None,
+    start_from: tuple[Any, Any] | None = None,
 ) -> LammpsRun:
     """Runs LAMMPS's ``bench/in.lj`` in this process, single-threaded.
 
@@ -299,6 +302,10 @@ def run_lammps_lj(
     omp_threads : int, optional
         Run the OPENMP package's styles (``lj/cut/omp``, ...) on this many threads
         (``-sf omp -pk omp N``, ``OMP_NUM_THREADS=N``); None: plain single-threaded styles.
+    start_from : (positions, velocities), optional
+        Two (n, 3) arrays, n = ``4 * cells**3``: the atoms start there with these velocities
+        (LAMMPS's atom k + 1 is row k) instead of at the lattice sites with ``velocity create``'s,
+        so a run can be compared step by step with another code's from the same state.
 
     Returns
     -------
@@ -324,6 +331,12 @@ def run_lammps_lj(
         raise ValueError(f"seed must be a positive 32-bit integer, got {seed}")
     neigh_modify = _neigh_modify(rebuild)
     start = lj_state(state)
+    if start_from is not None:
+        start_x, start_v = (np.ascontiguousarray(a, dtype=float) for a in start_from)
+        n = 4 * cells**3
+        if start_x.shape != (n, 3) or start_v.shape != (n, 3):
+            raise ValueError(f"start_from must be two ({n}, 3) arrays, got {start_x.shape} and "
+                             f"{start_v.shape}")
 
     reason = lammps_available()
     if reason is not None:
@@ -360,6 +373,15 @@ def run_lammps_lj(
         ]
         if shift:
             setup.insert(setup.index("pair_coeff 1 1 1.0 1.0 2.5") + 1, "pair_modify shift yes")
+        if start_from is not None:
+            # scatter_atoms needs the atom map (set before the box is made)
+            setup.insert(setup.index("atom_style atomic") + 1, "atom_modify map array")
+            at = setup.index(next(c for c in setup if c.startswith("velocity all create")))
+            lmp.commands_list(setup[:at])
+            for name, values in (("x", start_x), ("v", start_v)):
+                flat = values.ravel()
+                lmp.scatter_atoms(name, 1, 3, (ctypes.c_double * flat.size)(*flat))
+            setup = setup[at + 1:]
         lmp.commands_list(setup)
         t_setup = time.perf_counter()
         lmp.command("run 0 post no")  # set-up: first neighbour list and forces
