@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -55,6 +56,50 @@ PairGroup EmptyGroup(int32_t col_base) {
   return g;
 }
 
+// The window of open groups of one column tile (tile_and_group's method): per local row and
+// column, the open groups holding it, one bit each. A pair goes into the lowest bit among open
+// groups holding neither its row nor its column, O(1) a pair; a full group leaves the window,
+// and when 64 are open the oldest is closed to make room. A group's bits are cleared when it
+// closes, so a window is all zero again after CloseAll and needs no clearing between uses.
+struct Window {
+  uint64_t row_in[kMaxPairTile] = {}, col_in[kMaxPairTile] = {};
+  uint64_t open = 0;
+  PairGroup* group[64] = {};
+  int32_t lanes[64] = {};
+
+  // make() returns a new, empty group that stays where it is while the window is open.
+  template <typename Make>
+  void Place(uint8_t x, uint8_t y, Make&& make) {
+    uint64_t free = open & ~(row_in[x] | col_in[y]);
+    if (free == 0) {
+      if (open == ~uint64_t{0}) Close(Ctz(open));
+      const int b = Ctz(~open);
+      group[b] = make();
+      lanes[b] = 0;
+      open |= uint64_t{1} << b;
+      free = uint64_t{1} << b;
+    }
+    const int b = Ctz(free);
+    PairGroup* g = group[b];
+    const int lane = lanes[b]++;
+    g->row[lane] = x, g->col[lane] = y;
+    row_in[x] |= uint64_t{1} << b, col_in[y] |= uint64_t{1} << b;
+    if (lane == kLanes - 1) Close(b);
+  }
+
+  void Close(int b) {
+    PairGroup* g = group[b];
+    const uint64_t keep = ~(uint64_t{1} << b);
+    for (int l = 0; l < lanes[b]; ++l) row_in[g->row[l]] &= keep, col_in[g->col[l]] &= keep;
+    g->active = static_cast<uint16_t>((1u << lanes[b]) - 1);
+    open &= keep;
+  }
+
+  void CloseAll() {
+    for (uint64_t o = open; o != 0; o &= o - 1) Close(Ctz(o));
+  }
+};
+
 }  // namespace
 
 // Per thread, kept between calls. A new pair is (local row, column).
@@ -71,13 +116,13 @@ struct GroupedPairs::Workspace {
   // Pairs sorted by column tile, as local (row << 8 | column): a tile's run needs no more.
   std::vector<uint16_t> sorted;
   // Column tile -> bucket (open addressing), and per bucket its tile and count.
-  std::vector<int32_t> tile_bucket, bucket_of, bucket_tile, bucket_count, run_tile;
+  std::vector<int32_t> tile_bucket, bucket_of, bucket_tile, bucket_count, run_tile, run_bucket;
   std::vector<int64_t> bucket_start, run_end;
-  // The window of open groups (tile_and_group's method): per local row and column, the open
-  // groups holding it, one bit each; and the group of each bit.
-  uint64_t row_in[kMaxPairTile] = {}, col_in[kMaxPairTile] = {};
-  int64_t window_group[64] = {};
-  int32_t window_lanes[64] = {};
+  std::vector<Window> windows;  // one per column tile of the row tile being grouped afresh
+  // Groups being made afresh, a segment per column tile (as many as its pairs, at most).
+  std::unique_ptr<PairGroup[]> made;
+  size_t made_size = 0;
+  std::vector<int64_t> made_end;  // per bucket: the next group of its segment
   std::vector<PairGroup> fresh, merged;
   double rows_seconds = 0.0, group_seconds = 0.0;
 
@@ -87,8 +132,11 @@ struct GroupedPairs::Workspace {
            CapacityBytes(bucket_of) + CapacityBytes(old_col) + CapacityBytes(old_next) +
            CapacityBytes(old_slot) + CapacityBytes(mark) + CapacityBytes(pairs) +
            CapacityBytes(sorted) + CapacityBytes(bucket_tile) + CapacityBytes(bucket_count) +
-           CapacityBytes(run_tile) + CapacityBytes(bucket_start) + CapacityBytes(run_end) +
-           CapacityBytes(fresh) + CapacityBytes(merged) + static_cast<int64_t>(sizeof(Workspace));
+           CapacityBytes(run_tile) + CapacityBytes(run_bucket) + CapacityBytes(bucket_start) +
+           CapacityBytes(run_end) + CapacityBytes(fresh) + CapacityBytes(merged) +
+           CapacityBytes(windows) + CapacityBytes(made_end) +
+           static_cast<int64_t>(made_size * sizeof(PairGroup)) +
+           static_cast<int64_t>(sizeof(Workspace));
   }
 
   // Sorting pairs by column tile with no global key: the row tile's few distinct column tiles
@@ -123,56 +171,38 @@ struct GroupedPairs::Workspace {
     return static_cast<int32_t>(bucket_tile.size());
   }
 
-  void Order(int64_t n) {
+  void Order(int64_t n) {  // n: the pairs to sort (0: only the buckets' order and starts)
     const int32_t buckets = static_cast<int32_t>(bucket_tile.size());
-    sorted.resize(n);
+    if (n > 0) sorted.resize(n);
     run_tile.resize(buckets), run_end.resize(buckets), bucket_start.resize(buckets);
     for (int32_t b = 0; b < buckets; ++b) run_tile[b] = b;  // bucket ids, then sorted by tile
     std::sort(run_tile.begin(), run_tile.end(),
               [&](int32_t a, int32_t b) { return bucket_tile[a] < bucket_tile[b]; });
     int64_t at = 0;
+    run_bucket.resize(buckets);
     for (int32_t k = 0; k < buckets; ++k) {
       const int32_t b = run_tile[k];
       bucket_start[b] = at;
       at += bucket_count[b];
       run_end[k] = at;
       run_tile[k] = bucket_tile[b];
+      run_bucket[k] = b;
     }
   }
 
-  // Groups sorted[first, last) (one column tile, col_base) into new groups appended to `out`:
-  // a pair goes into the lowest window bit among open groups holding neither its row nor its
-  // column, O(1) a pair; a full group leaves the window, and when 64 are open the oldest is
-  // closed to make room. New groups fill their lanes in order (window_lanes).
+  // Groups sorted[first, last) (one column tile, col_base) into new groups appended to `out`.
   void GroupRun(int64_t first, int64_t last, int32_t col_base, std::vector<PairGroup>* out) {
-    uint64_t open = 0;
-    const auto close = [&](int b) {
-      PairGroup& g = (*out)[window_group[b]];
-      const uint64_t keep = ~(uint64_t{1} << b);
-      for (int l = 0; l < window_lanes[b]; ++l) row_in[g.row[l]] &= keep, col_in[g.col[l]] &= keep;
-      g.active = static_cast<uint16_t>((1u << window_lanes[b]) - 1);
-      open &= keep;
-    };
-    for (int64_t k = first; k < last; ++k) {
-      const uint8_t x = static_cast<uint8_t>(sorted[k] >> 8), y = static_cast<uint8_t>(sorted[k]);
-      uint64_t free = open & ~(row_in[x] | col_in[y]);
-      if (free == 0) {
-        if (open == ~uint64_t{0}) close(Ctz(open));
-        const int b = Ctz(~open);
-        window_group[b] = static_cast<int64_t>(out->size());
-        window_lanes[b] = 0;
-        out->push_back(EmptyGroup(col_base));
-        open |= uint64_t{1} << b;
-        free = uint64_t{1} << b;
-      }
-      const int b = Ctz(free);
-      PairGroup& g = (*out)[window_group[b]];
-      const int lane = window_lanes[b]++;
-      g.row[lane] = x, g.col[lane] = y;
-      row_in[x] |= uint64_t{1} << b, col_in[y] |= uint64_t{1} << b;
-      if (lane == kLanes - 1) close(b);
-    }
-    for (uint64_t o = open; o != 0; o &= o - 1) close(Ctz(o));
+    // Room for the worst case (a group a pair), so the open groups' addresses stay put.
+    const size_t need = out->size() + static_cast<size_t>(last - first);
+    if (out->capacity() < need) out->reserve(std::max(need, 2 * out->capacity()));
+    if (windows.empty()) windows.resize(1);
+    Window& window = windows[0];
+    for (int64_t k = first; k < last; ++k)
+      window.Place(static_cast<uint8_t>(sorted[k] >> 8), static_cast<uint8_t>(sorted[k]), [&] {
+        out->push_back(EmptyGroup(col_base));  // no reallocation: reserved above
+        return &out->back();
+      });
+    window.CloseAll();
   }
 };
 
@@ -280,25 +310,54 @@ void GroupedPairs::DoRowTile(int64_t r, const RowSource& source, bool fresh, Wor
 }
 
 // Every row of the tile (w->cols) grouped into new groups, written at their exact size.
+// Every row of the tile (w->cols) grouped into new groups, written at their exact size. The
+// pairs are placed in row order, each into its column tile's window: consecutive pairs mostly
+// go to different windows, so their updates overlap instead of waiting on each other, and no
+// pass sorts the pairs by tile. Each column tile's groups fill their own segment of w->made
+// (sized by its pairs); the segments are copied out in tile order.
 void GroupedPairs::GroupAfresh(int64_t r, Workspace* w) {
   const int32_t rows = static_cast<int32_t>(std::min<int64_t>(num_rows_ - r * tile_, tile_));
   const int64_t total = static_cast<int64_t>(w->cols.size());
-  const int32_t runs = w->Classify(w->cols.data(), total, log2_tile_);
-  w->Order(total);
+  const int32_t buckets = w->Classify(w->cols.data(), total, log2_tile_);
+  w->Order(0);
+  if (w->made_size < static_cast<size_t>(total)) {
+    w->made_size = std::max<size_t>(total, 2 * w->made_size);
+    w->made.reset(new PairGroup[w->made_size]);
+  }
+  if (static_cast<int32_t>(w->windows.size()) < buckets) w->windows.resize(buckets);
+  w->made_end.resize(buckets);
+  std::vector<int64_t>& start = w->bucket_start;  // by bucket: its segment's first group
+  for (int32_t b = 0; b < buckets; ++b) w->made_end[b] = start[b];
   const int32_t tile_mask = tile_ - 1;
+  const int32_t* cols = w->cols.data();
+  const int32_t* bucket_of = w->bucket_of.data();
+  PairGroup* made = w->made.get();
   int64_t q = 0;
-  for (int32_t x = 0; x < rows; ++x)
-    for (; q < w->ends[x]; ++q)
-      w->sorted[w->bucket_start[w->bucket_of[q]]++] =
-          static_cast<uint16_t>((x << 8) | (w->cols[q] & tile_mask));
-  w->fresh.clear();
-  int64_t begin = 0;
-  for (int32_t k = 0; k < runs; ++k) {
-    w->GroupRun(begin, w->run_end[k], w->run_tile[k] << log2_tile_, &w->fresh);
-    begin = w->run_end[k];
+  for (int32_t x = 0; x < rows; ++x) {
+    const int64_t end = w->ends[x];
+    for (; q < end; ++q) {
+      const int32_t b = bucket_of[q];
+      w->windows[b].Place(static_cast<uint8_t>(x), static_cast<uint8_t>(cols[q] & tile_mask), [&] {
+        PairGroup* g = made + w->made_end[b]++;
+        *g = EmptyGroup(w->bucket_tile[b] << log2_tile_);
+        return g;
+      });
+    }
+  }
+  int64_t groups = 0;
+  for (int32_t b = 0; b < buckets; ++b) {
+    w->windows[b].CloseAll();
+    groups += w->made_end[b] - start[b];
   }
   RowTile& tile = tiles_[r];
-  std::vector<PairGroup>(w->fresh.begin(), w->fresh.end()).swap(tile.groups);
+  std::vector<PairGroup> out(groups);
+  int64_t at = 0;
+  for (int32_t k = 0; k < buckets; ++k) {  // tile order
+    const int32_t b = w->run_bucket[k];
+    std::copy(made + start[b], made + w->made_end[b], out.begin() + at);
+    at += w->made_end[b] - start[b];
+  }
+  tile.groups.swap(out);
   tile.pairs = static_cast<int32_t>(total);
   tile.built_fill = tile.groups.empty() ? 1.0f
                                         : static_cast<float>(tile.pairs) /
