@@ -119,10 +119,36 @@ struct GroupedPairs::Workspace {
   std::vector<int32_t> tile_bucket, bucket_of, bucket_tile, bucket_count, run_tile, run_bucket;
   std::vector<int64_t> bucket_start, run_end;
   std::vector<Window> windows;  // one per column tile of the row tile being grouped afresh
-  // Groups being made afresh, a segment per column tile (as many as its pairs, at most).
-  std::unique_ptr<PairGroup[]> made;
-  size_t made_size = 0;
-  std::vector<int64_t> made_end;  // per bucket: the next group of its segment
+  // Groups being made afresh: each column tile takes chunks of kChunk groups from blocks that
+  // never move (an open group's address must stay put), listed per tile in `chunks`.
+  static constexpr int32_t kChunk = 32, kBlock = 4096;
+  std::vector<std::unique_ptr<PairGroup[]>> blocks;
+  size_t blocks_used = 0;     // whole blocks handed out, this row tile
+  int32_t block_at = kBlock;  // next free group of the current block
+  struct Chunks {
+    std::vector<PairGroup*> starts;
+    int32_t used = kChunk;  // groups taken from the last chunk
+    int32_t tile = 0;
+  };
+  std::vector<Chunks> chunks;  // per bucket
+  int32_t num_buckets = 0;
+
+  PairGroup* NewGroup(int32_t b, int32_t col_base) {
+    Chunks& c = chunks[b];
+    if (c.used == kChunk) {
+      if (block_at == kBlock) {
+        if (blocks_used == blocks.size()) blocks.emplace_back(new PairGroup[kBlock]);
+        ++blocks_used;
+        block_at = 0;
+      }
+      c.starts.push_back(blocks[blocks_used - 1].get() + block_at);
+      block_at += kChunk;
+      c.used = 0;
+    }
+    PairGroup* g = c.starts.back() + c.used++;
+    *g = EmptyGroup(col_base);
+    return g;
+  }
   std::vector<PairGroup> fresh, merged;
   double rows_seconds = 0.0, group_seconds = 0.0;
 
@@ -134,8 +160,8 @@ struct GroupedPairs::Workspace {
            CapacityBytes(sorted) + CapacityBytes(bucket_tile) + CapacityBytes(bucket_count) +
            CapacityBytes(run_tile) + CapacityBytes(run_bucket) + CapacityBytes(bucket_start) +
            CapacityBytes(run_end) + CapacityBytes(fresh) + CapacityBytes(merged) +
-           CapacityBytes(windows) + CapacityBytes(made_end) +
-           static_cast<int64_t>(made_size * sizeof(PairGroup)) +
+           CapacityBytes(windows) + CapacityBytes(chunks) +
+           static_cast<int64_t>(blocks.size() * kBlock * sizeof(PairGroup)) +
            static_cast<int64_t>(sizeof(Workspace));
   }
 
@@ -309,56 +335,70 @@ void GroupedPairs::DoRowTile(int64_t r, const RowSource& source, bool fresh, Wor
   w->group_seconds += Since(t1);
 }
 
-// Every row of the tile (w->cols) grouped into new groups, written at their exact size.
 // Every row of the tile (w->cols) grouped into new groups, written at their exact size. The
-// pairs are placed in row order, each into its column tile's window: consecutive pairs mostly
-// go to different windows, so their updates overlap instead of waiting on each other, and no
-// pass sorts the pairs by tile. Each column tile's groups fill their own segment of w->made
-// (sized by its pairs); the segments are copied out in tile order.
+// pairs are placed in row order, each into its column tile's window (a bucket, found through a
+// table by tile): consecutive pairs mostly go to different windows, so their updates overlap
+// instead of waiting on each other, and no pass sorts or counts the pairs by tile first. The
+// groups are copied out tile by tile.
 void GroupedPairs::GroupAfresh(int64_t r, Workspace* w) {
   const int32_t rows = static_cast<int32_t>(std::min<int64_t>(num_rows_ - r * tile_, tile_));
-  const int64_t total = static_cast<int64_t>(w->cols.size());
-  const int32_t buckets = w->Classify(w->cols.data(), total, log2_tile_);
-  w->Order(0);
-  if (w->made_size < static_cast<size_t>(total)) {
-    w->made_size = std::max<size_t>(total, 2 * w->made_size);
-    w->made.reset(new PairGroup[w->made_size]);
-  }
-  if (static_cast<int32_t>(w->windows.size()) < buckets) w->windows.resize(buckets);
-  w->made_end.resize(buckets);
-  std::vector<int64_t>& start = w->bucket_start;  // by bucket: its segment's first group
-  for (int32_t b = 0; b < buckets; ++b) w->made_end[b] = start[b];
   const int32_t tile_mask = tile_ - 1;
   const int32_t* cols = w->cols.data();
-  const int32_t* bucket_of = w->bucket_of.data();
-  PairGroup* made = w->made.get();
+  std::vector<int32_t>& bucket_of_tile = w->tile_bucket;
+  w->num_buckets = 0;
+  w->blocks_used = 0;
+  w->block_at = Workspace::kBlock;
+  int32_t last_tile = -1, b = -1;
   int64_t q = 0;
   for (int32_t x = 0; x < rows; ++x) {
     const int64_t end = w->ends[x];
     for (; q < end; ++q) {
-      const int32_t b = bucket_of[q];
-      w->windows[b].Place(static_cast<uint8_t>(x), static_cast<uint8_t>(cols[q] & tile_mask), [&] {
-        PairGroup* g = made + w->made_end[b]++;
-        *g = EmptyGroup(w->bucket_tile[b] << log2_tile_);
-        return g;
-      });
+      const int32_t t = cols[q] >> log2_tile_;
+      if (t != last_tile) {
+        if (t >= static_cast<int32_t>(bucket_of_tile.size()))
+          bucket_of_tile.resize(std::max<size_t>(2 * bucket_of_tile.size(), t + 1), -1);
+        b = bucket_of_tile[t];
+        if (b < 0) {  // the row tile's first pair in this column tile
+          b = bucket_of_tile[t] = w->num_buckets++;
+          if (static_cast<int32_t>(w->windows.size()) < w->num_buckets)
+            w->windows.resize(w->num_buckets);
+          if (static_cast<int32_t>(w->chunks.size()) < w->num_buckets)
+            w->chunks.resize(w->num_buckets);
+          Workspace::Chunks& c = w->chunks[b];
+          c.starts.clear(), c.used = Workspace::kChunk, c.tile = t;
+        }
+        last_tile = t;
+      }
+      const int32_t bucket = b, col_base = t << log2_tile_;
+      w->windows[bucket].Place(static_cast<uint8_t>(x), static_cast<uint8_t>(cols[q] & tile_mask),
+                               [&] { return w->NewGroup(bucket, col_base); });
     }
   }
+  // Tile order, and each tile's groups (its chunks in order) copied out.
+  std::vector<int32_t>& order = w->run_bucket;
+  order.resize(w->num_buckets);
   int64_t groups = 0;
-  for (int32_t b = 0; b < buckets; ++b) {
-    w->windows[b].CloseAll();
-    groups += w->made_end[b] - start[b];
+  for (int32_t k = 0; k < w->num_buckets; ++k) {
+    w->windows[k].CloseAll();
+    const Workspace::Chunks& c = w->chunks[k];
+    groups += static_cast<int64_t>(c.starts.size() - 1) * Workspace::kChunk + c.used;
+    order[k] = k;
+    bucket_of_tile[c.tile] = -1;
+  }
+  std::sort(order.begin(), order.end(),
+            [&](int32_t a, int32_t c) { return w->chunks[a].tile < w->chunks[c].tile; });
+  std::vector<PairGroup> out(groups);
+  PairGroup* to = out.data();
+  for (const int32_t k : order) {
+    const Workspace::Chunks& c = w->chunks[k];
+    for (size_t i = 0; i < c.starts.size(); ++i) {
+      const int32_t n = i + 1 < c.starts.size() ? Workspace::kChunk : c.used;
+      to = std::copy(c.starts[i], c.starts[i] + n, to);
+    }
   }
   RowTile& tile = tiles_[r];
-  std::vector<PairGroup> out(groups);
-  int64_t at = 0;
-  for (int32_t k = 0; k < buckets; ++k) {  // tile order
-    const int32_t b = w->run_bucket[k];
-    std::copy(made + start[b], made + w->made_end[b], out.begin() + at);
-    at += w->made_end[b] - start[b];
-  }
   tile.groups.swap(out);
-  tile.pairs = static_cast<int32_t>(total);
+  tile.pairs = static_cast<int32_t>(w->cols.size());
   tile.built_fill = tile.groups.empty() ? 1.0f
                                         : static_cast<float>(tile.pairs) /
                                               static_cast<float>(tile.groups.size() * kLanes);
