@@ -7,6 +7,7 @@
 // ISA (one lane per vector) three doubles (simd/xyz_rows.hpp says why).
 #include "core/types.hpp"
 #include "md/md_kernels.hpp"
+#include "md/neighbor_kernels.hpp"
 #include "simd/vec.hpp"
 #include "simd/xyz_rows.hpp"
 
@@ -173,7 +174,7 @@ void LjOverGroups(const md::LjGroups& pairs, const md::LjCoefficients& c, const 
 
 }  // namespace
 
-md::MdKernels MakeMdKernels() { return md::MdKernels{&LjOverGroups}; }
+md::MdKernels MakeMdKernels() { return md::MdKernels{&LjOverGroups, InteriorRowKernel()}; }
 
 }  // namespace IRREG_ISA_NS
 }  // namespace irreg

@@ -235,13 +235,13 @@ void LjSystem::Rebuild() {
   CloseContact close;
   if (opt_.regroup == Regroup::kNone) {
     PairList pairs;
-    BuildPairs(opt_.neighbor, pos_.data(), n_, *box_, radius, log2_cols, opt_.min_distance, &pairs,
-               &close, team_);
+    BuildPairs(opt_.neighbor, pos_.data(), n_, *box_, radius, log2_cols, opt_.min_distance,
+               *md_kernels_, &pairs, &close, team_);
     if (close.i < 0) pairs_ = std::move(pairs);  // else the last good list stays
     rec.neighbor_seconds = Since(t0);
   } else {
     const NeighborRows rows(opt_.neighbor, pos_.data(), n_, *box_, radius, log2_cols,
-                            opt_.min_distance);
+                            opt_.min_distance, *md_kernels_);
     if (grouped_ == nullptr) grouped_ = std::make_unique<GroupedPairs>(tile_);
     // Update groups afresh by itself when the rows or the column encoding changed.
     const GroupedPairsCounts c = opt_.regroup == Regroup::kFull ? grouped_->Build(rows, team_)

@@ -16,6 +16,8 @@ std::vector<double> FractionalCoordinates(const double* pos, int64_t n, const Bo
   return s;
 }
 
+constexpr size_t kSlackAtoms = 16;
+
 // Bins no narrower than `width` across, so the neighbours of an atom lie in the bins within
 // `reach` steps along each axis (a triclinic bin's planes are still width apart). An open axis
 // spans the atoms' extent; a periodic one the cell, and a periodic axis narrower than the
@@ -79,7 +81,7 @@ struct Binning {
       ++bin_begin[bin_of[i] + 1];
     }
     for (int64_t b = 0; b < total; ++b) bin_begin[b + 1] += bin_begin[b];
-    atoms.resize(n);
+    atoms.assign(n + kSlackAtoms, -1);  // slack read (masked off) by the per-ISA rows
     std::vector<int32_t> fill(bin_begin.begin(), bin_begin.end() - 1);
     for (int64_t i = 0; i < n; ++i) atoms[fill[bin_of[i]]++] = static_cast<int32_t>(i);
   }
@@ -193,12 +195,15 @@ std::vector<StencilLine> Stencil(const Binning& bins, const Box& box, double rad
 }
 
 // Positions in bin order, one array per axis: a stencil line's candidates are a contiguous run.
+// Slack after the last atom of the bin-sorted arrays: the per-ISA row reads whole vectors.
+constexpr size_t kSlack = 16;
+
 struct BinnedPositions {
   std::vector<double> x, y, z;
 
-  explicit BinnedPositions(const double* pos, const std::vector<int32_t>& atoms)
-      : x(atoms.size()), y(atoms.size()), z(atoms.size()) {
-    for (size_t k = 0; k < atoms.size(); ++k) {
+  BinnedPositions(const double* pos, const std::vector<int32_t>& atoms, size_t n)
+      : x(n + kSlack), y(n + kSlack), z(n + kSlack) {
+    for (size_t k = 0; k < n; ++k) {
       const double* p = pos + 4 * static_cast<int64_t>(atoms[k]);
       x[k] = p[0], y[k] = p[1], z[k] = p[2];
     }
@@ -222,18 +227,39 @@ struct BinnedRows final : NeighborRows::Method {
   std::vector<int32_t> line_offset, line_span;
 
   bool sparse = false;  // fewer atoms than bins: see Rows
+  const MdKernels& kernels;
+  InteriorRows interior;    // the per-ISA row's view of the above
+  size_t row_capacity = 0;  // candidates of any atom's stencil, at most, plus the slack
 
-  BinnedRows(const Emitter& e, int64_t n, double radius)
+  BinnedRows(const Emitter& e, int64_t n, double radius, const MdKernels& k)
       : Method(e),
         bins(e.pos, n, e.box, radius, radius / kBinsPerRadius, kMaxBinsPerAtom),
         stencil(Stencil(bins, e.box, radius)),
-        sorted(e.pos, bins.atoms) {
+        sorted(e.pos, bins.atoms, n),
+        kernels(k) {
     sparse = n < static_cast<int64_t>(bins.bin_begin.size()) - 1;
     const int32_t* nb = bins.bins;
+    int64_t spans = 0;
     for (const StencilLine& line : stencil) {
       line_offset.push_back((line.da * nb[1] + line.db) * nb[2] - line.dc_max);
       line_span.push_back(2 * line.dc_max + 1);
+      spans += line_span.back();
     }
+    int32_t fullest = 0;
+    for (size_t b = 0; b + 1 < bins.bin_begin.size(); ++b)
+      fullest = std::max(fullest, bins.bin_begin[b + 1] - bins.bin_begin[b]);
+    row_capacity = static_cast<size_t>(std::min<int64_t>(spans * fullest, n)) + 2 * kSlack;
+    interior = InteriorRows{e.pos,
+                            sorted.x.data(),
+                            sorted.y.data(),
+                            sorted.z.data(),
+                            bins.atoms.data(),
+                            bins.bin_begin.data(),
+                            line_offset.data(),
+                            line_span.data(),
+                            static_cast<int32_t>(stencil.size()),
+                            e.radius2,
+                            e.min2};
   }
 
   bool Interior(const int32_t* b) const {
@@ -326,12 +352,11 @@ struct BinnedRows final : NeighborRows::Method {
         }
         scan_listed(i, count);
       } else if (Interior(bi)) {
-        const int32_t* begin = bins.bin_begin.data() + bins.bin_of[i];
-        for (int64_t l = 0; l < num_lines; ++l) {
-          const int32_t first = begin[line_offset[l]];
-          const int32_t len = begin[line_offset[l] + line_span[l]] - first;
-          if (len > 0) scan(i, first, len, 0, i + 1);
-        }
+        if (row.size() < row_capacity) row.resize(row_capacity);
+        Closest closest;
+        kept = kernels.interior_row(interior, i, bins.bin_of[i], row.data(), &closest);
+        if (closest.j >= 0) [[unlikely]]
+          emit.NoteClose(i, closest.j, closest.r2);
       } else {
         for (const StencilLine& line : stencil) {
           const int32_t xa = bi[0] + line.da, xb = bi[1] + line.db;
@@ -451,13 +476,13 @@ struct AllPairsRows final : NeighborRows::Method {
 
 NeighborRows::NeighborRows(NeighborMethod method, const double* positions, int64_t n,
                            const Box& box, double radius, int32_t log2_columns_per_image,
-                           double min_distance)
+                           double min_distance, const MdKernels& kernels)
     : n_(n), log2_(log2_columns_per_image) {
   const Emitter proto{
       positions, box,    radius * radius, min_distance * min_distance, log2_columns_per_image,
       nullptr,   nullptr};
   if (method == NeighborMethod::kBinned)
-    method_ = std::make_unique<BinnedRows>(proto, n, radius);
+    method_ = std::make_unique<BinnedRows>(proto, n, radius, kernels);
   else
     method_ = std::make_unique<AllPairsRows>(proto, n, radius);
 }
@@ -485,9 +510,10 @@ CloseContact NeighborRows::close() const {
 // On one thread row by row; on more, chunks of rows on their own buffers, concatenated in row
 // order after a prefix sum of their sizes, so the list is the serial one exactly.
 void BuildPairs(NeighborMethod method, const double* positions, int64_t n, const Box& box,
-                double radius, int32_t log2_columns_per_image, double min_distance, PairList* out,
-                CloseContact* close, int32_t threads) {
-  const NeighborRows rows(method, positions, n, box, radius, log2_columns_per_image, min_distance);
+                double radius, int32_t log2_columns_per_image, double min_distance,
+                const MdKernels& kernels, PairList* out, CloseContact* close, int32_t threads) {
+  const NeighborRows rows(method, positions, n, box, radius, log2_columns_per_image, min_distance,
+                          kernels);
   out->log2_columns_per_image = log2_columns_per_image;
   out->row_begin.assign(n + 1, 0);
   out->cols.clear();

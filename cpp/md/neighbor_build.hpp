@@ -17,6 +17,7 @@
 
 #include "core/named_values.hpp"
 #include "md/box.hpp"
+#include "md/md_kernels.hpp"
 #include "md/row_source.hpp"
 
 namespace irreg::md {
@@ -49,8 +50,10 @@ struct CloseContact {
 // alive by the caller. 2^log2_columns_per_image must be >= n.
 class NeighborRows final : public RowSource {
  public:
+  // kernels: the ISA whose row kernel builds the rows of atoms away from the faces.
   NeighborRows(NeighborMethod method, const double* positions, int64_t n, const Box& box,
-               double radius, int32_t log2_columns_per_image, double min_distance);
+               double radius, int32_t log2_columns_per_image, double min_distance,
+               const MdKernels& kernels);
   ~NeighborRows() override;
   int64_t num_rows() const override { return n_; }
   int32_t log2_columns_per_image() const override { return log2_; }
@@ -72,8 +75,8 @@ class NeighborRows final : public RowSource {
 // The whole list (Non-Group's, and checks): with threads > 1, chunks of rows are built on
 // OpenMP threads and concatenated: the list is the serial one, entry for entry.
 void BuildPairs(NeighborMethod method, const double* positions, int64_t n, const Box& box,
-                double radius, int32_t log2_columns_per_image, double min_distance, PairList* out,
-                CloseContact* close, int32_t threads = 1);
+                double radius, int32_t log2_columns_per_image, double min_distance,
+                const MdKernels& kernels, PairList* out, CloseContact* close, int32_t threads = 1);
 
 // Order of atoms by bin (bins of at least `radius`, visited in Morton order), for a locality-
 // preserving renumbering at the first build.

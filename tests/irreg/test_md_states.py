@@ -39,9 +39,9 @@ def test_state_sets_density_and_temperature(state):
     assert system.num_atoms == len(positions)
 
 
-def _pairs(positions, cell, pbc, neighbor, threads=1):
+def _pairs(positions, cell, pbc, neighbor, threads=1, isa=None):
     system = _core.LjSystem(rc=2.5, skin=0.3, shift=False, rebuild_every=0, check=False,
-                            regroup="none", neighbor=neighbor, isa=None, tile_size=0,
+                            regroup="none", neighbor=neighbor, isa=isa, tile_size=0,
                             threads=threads)
     system.set_system(positions, cell, pbc)
     system.rebuild_at(positions)
@@ -64,7 +64,22 @@ CELLS = {
     "dense": (np.eye(3) * 9.0, [True] * 3, 300),
     # fewer atoms than bins (the sparse scan), but a dense drop: lines of many atoms
     "drop": (np.eye(3) * 40.0, [True] * 3, 1200),
+    "liquid": (np.eye(3) * 10.0, [True] * 3, 844),  # in.lj's density: lines of about 10
+    "crowded": (np.eye(3) * 7.0, [True] * 3, 1000),  # lines longer than a 16-lane vector
 }
+
+
+@pytest.mark.parametrize("name", ["dense", "liquid", "crowded", "gas", "drop", "triclinic"])
+def test_binned_list_is_the_same_on_every_isa(name, isa):
+    """The rows of atoms away from the faces come from a per-ISA kernel: the same list, entry
+    for entry, as the scalar one (positions on the radius included: see CMakeLists.txt)."""
+    cell, pbc, n = CELLS[name]
+    positions = np.random.default_rng(3).random((n, 3)) @ cell
+    if name == "drop":
+        positions[: n // 2] = 20.0 + 4.0 * np.random.default_rng(4).random((n // 2, 3))
+    want = _pairs(positions, cell, pbc, "binned", isa="scalar")
+    for ours, theirs in zip(_pairs(positions, cell, pbc, "binned", isa=isa), want, strict=True):
+        np.testing.assert_array_equal(ours, theirs)
 
 
 @pytest.mark.parametrize("name", sorted(CELLS))
