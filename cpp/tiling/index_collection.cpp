@@ -5,7 +5,6 @@
 #include <string>
 
 #include "core/threads.hpp"
-#include "tiling/radix_sort.hpp"
 #include "tiling/tile_and_group.hpp"
 
 namespace irreg {
@@ -54,10 +53,6 @@ void IndexCollection::Validate(const int32_t* rows, const int32_t* cols, int64_t
 }
 
 void IndexCollection::Clear() {
-  holes_.clear();
-  hole_keys_.clear();
-  pending_holes_.clear();
-  unsearchable_ = false;
   slots_ = GroupedSlots();
   generations_.clear();
   active_groups_.clear();
@@ -74,23 +69,9 @@ void IndexCollection::Build(const int32_t* rows, const int32_t* cols, const Edge
 void IndexCollection::AppendGeneration(const int32_t* rows, const int32_t* cols, const EdgeId* ids,
                                        int64_t n, bool active, const TilingKernels& k) {
   const int64_t first_group = slots_.num_groups();
-  const int64_t first_slot = slots_.num_slots();
-  generations_.push_back(TileAndGroup(rows, cols, ids, n, geo_, rule_, grouping_, active, k,
-                                      &slots_, threads_, /*unique_edges=*/refill_holes_));
+  generations_.push_back(
+      TileAndGroup(rows, cols, ids, n, geo_, rule_, grouping_, active, k, &slots_, threads_));
   group_listed_.resize(slots_.num_groups(), 0);
-  if (refill_holes_) {
-    // Refill mode never searches (refilled slots are in no Index): the generation's Index, 8
-    // bytes per edge, is dropped; the generation is still counted toward max_generations.
-    generations_.back() = TileIndex();
-    unsearchable_ = true;
-  }
-  if (refill_holes_ && active) {  // every empty lane of the new groups can take a later edge
-    for (int64_t s = first_slot; s < slots_.num_slots(); ++s)
-      if (slots_.xcoord[s] < 0) pending_holes_.push_back(static_cast<int32_t>(s));
-    if (first_slot == 0)
-      built_fill_ =
-          static_cast<double>(n) / static_cast<double>(std::max<int64_t>(slots_.num_slots(), 1));
-  }
   if (!active) return;
   for (int64_t g = first_group; g < slots_.num_groups(); ++g) {
     group_listed_[g] = 1;
@@ -98,16 +79,8 @@ void IndexCollection::AppendGeneration(const int32_t* rows, const int32_t* cols,
   }
 }
 
-void IndexCollection::RequireSearchable(const char* operation) const {
-  if (unsearchable_)
-    throw std::logic_error(std::string(operation) +
-                           ": this index is in refill mode (set_refill_holes), which keeps no "
-                           "Index to search; use UpdateFromDiff");
-}
-
 void IndexCollection::Locate(const int32_t* rows, const int32_t* cols, int64_t n, bool activate,
                              int32_t* out_slots, const TilingKernels& k) {
-  RequireSearchable("Locate");
   std::fill(out_slots, out_slots + n, -1);
   const int L = geo_.log2_tile;
   const int32_t t_mask = geo_.tile_size - 1;
@@ -185,7 +158,6 @@ void IndexCollection::DeactivateAll(const TilingKernels& k) {
 
 UpdateStats IndexCollection::Update(const int32_t* rows, const int32_t* cols, int64_t n,
                                     const TilingKernels& k) {
-  RequireSearchable("Update");
   Validate(rows, cols, n);
   UpdateStats stats;
   const int64_t indexed_before = NumIndexed();
@@ -219,174 +191,6 @@ UpdateStats IndexCollection::Update(const int32_t* rows, const int32_t* cols, in
     stats.holes = 0;
   }
   return stats;
-}
-
-UpdateStats IndexCollection::UpdateFromDiff(const int32_t* found_slots, const EdgeId* found_ids,
-                                            int64_t n_found, const int32_t* vanished_slots,
-                                            int64_t n_vanished, const int32_t* new_rows,
-                                            const int32_t* new_cols, const EdgeId* new_ids,
-                                            int64_t n_new, const TilingKernels& k,
-                                            bool may_compact) {
-  Validate(new_rows, new_cols, n_new);
-  UpdateStats stats;
-  const int64_t n_slots = slots_.num_slots();
-  for (int64_t q = 0; q < n_vanished; ++q)
-    if (vanished_slots[q] < 0 || vanished_slots[q] >= n_slots)
-      throw std::invalid_argument("vanished slot outside the index");
-  k.ScatterSlotValue(slots_.xcoord.data(), vanished_slots, n_vanished, -1);
-  refilled_.clear();
-  bool due;  // compaction
-  if (refill_holes_) {
-    pending_holes_.insert(pending_holes_.end(), vanished_slots, vanished_slots + n_vanished);
-    const std::vector<int64_t> left = RefillHoles(new_rows, new_cols, new_ids, n_new);
-    std::vector<int32_t> rows(left.size()), cols(left.size());
-    std::vector<EdgeId> ids(left.size());
-    for (size_t q = 0; q < left.size(); ++q)
-      rows[q] = new_rows[left[q]], cols[q] = new_cols[left[q]], ids[q] = new_ids[left[q]];
-    if (!left.empty())
-      AppendGeneration(rows.data(), cols.data(), ids.data(), static_cast<int64_t>(left.size()),
-                       /*active=*/true, k);
-    stats.found = n_found;
-    stats.refilled = static_cast<int64_t>(refilled_.size());
-    stats.added = stats.refilled + static_cast<int64_t>(left.size());
-    stats.holes = static_cast<int64_t>(holes_.size() + pending_holes_.size()) - stats.refilled;
-    // Holes here include the padding of partly filled groups, which a build leaves too: compact
-    // when the lanes in use fell by the threshold's share below what the last build left.
-    const double used = static_cast<double>(n_found + stats.added) /
-                        static_cast<double>(std::max<int64_t>(slots_.num_slots(), 1));
-    due = used < built_fill_ * (1.0 - compact_threshold_);
-  } else {
-    const int64_t indexed_before = NumIndexed();
-    if (n_new > 0) AppendGeneration(new_rows, new_cols, new_ids, n_new, /*active=*/true, k);
-    const int64_t indexed = NumIndexed();
-    stats.found = n_found;
-    stats.added = indexed - indexed_before;
-    stats.holes = indexed - (n_found + stats.added);
-    due = stats.holes > compact_threshold_ * static_cast<double>(indexed);
-  }
-  if (due || static_cast<int>(generations_.size()) > max_generations_) {
-    if (!may_compact) {
-      stats.compact_due = true;
-      return stats;
-    }
-    // Found slots still carry their old ids; only a compaction, which keeps ids, reads them.
-    EdgeId* slot_edge = slots_.slot_edge.data();
-    for (int64_t q = 0; q < n_found; ++q) slot_edge[found_slots[q]] = found_ids[q];
-    Compact(k);
-    stats.compacted = true;
-    stats.holes = 0;
-  }
-  return stats;
-}
-
-// Holes are kept sorted by tile (row base, column base) between updates, a used one marked -1
-// until the next merge drops it; the holes made since the last refill (vanished slots, empty
-// lanes of new groups) are sorted alone and merged in, one pass, where sorting every hole again
-// cost most of a rebuild. New edges are sorted by tile too; each tile's edges, in order, take
-// the first hole of their tile whose group holds neither their row nor their column (at most
-// kTries groups looked at per edge, so a tile of conflicting groups costs little), and only the
-// tiles that have new edges are visited. Tiles are independent, so with threads ranges of them
-// run at once; each tile's outcome is the serial one, so the index is the same at every count.
-std::vector<int64_t> IndexCollection::RefillHoles(const int32_t* new_rows, const int32_t* new_cols,
-                                                  const EdgeId* new_ids, int64_t n_new) {
-  constexpr int kTries = 16;
-  const int32_t tile_mask = ~(geo_.tile_size - 1);
-  const auto tile_of = &GroupedSlots::TileOrder;
-  {  // merge the pending holes in, dropping the used ones
-    std::vector<uint64_t> keys(pending_holes_.size());
-    for (size_t h = 0; h < pending_holes_.size(); ++h) {
-      const int32_t g = pending_holes_[h] / kLanes;
-      keys[h] = slots_.TileOrderOf(g);
-    }
-    RadixSortPairs(&keys, &pending_holes_, threads_);
-    std::vector<uint64_t> merged_keys;
-    std::vector<int32_t> merged;
-    merged_keys.reserve(hole_keys_.size() + keys.size());
-    merged.reserve(hole_keys_.size() + keys.size());
-    size_t a = 0, b = 0;
-    while (a < holes_.size() || b < keys.size()) {
-      const bool old = b == keys.size() || (a < holes_.size() && hole_keys_[a] <= keys[b]);
-      const int32_t slot = old ? holes_[a] : pending_holes_[b];
-      const uint64_t key = old ? hole_keys_[a++] : keys[b++];
-      if (slot >= 0) merged.push_back(slot), merged_keys.push_back(key);
-    }
-    hole_keys_.swap(merged_keys);
-    holes_.swap(merged);
-    pending_holes_.clear();
-  }
-  std::vector<uint64_t> edge_keys(n_new);
-  std::vector<int32_t> edge_order(n_new);
-  for (int64_t q = 0; q < n_new; ++q) {
-    edge_keys[q] = tile_of(new_rows[q] & tile_mask, new_cols[q] & tile_mask);
-    edge_order[q] = static_cast<int32_t>(q);
-  }
-  RadixSortPairs(&edge_keys, &edge_order, threads_);
-  int32_t* xcoord = slots_.xcoord.data();
-  int32_t* ycoord = slots_.ycoord.data();
-  EdgeId* slot_edge = slots_.slot_edge.data();
-  std::vector<uint8_t> placed(n_new, 0);
-  // Edges [e_first, e_last) (whole tiles) into their tiles' holes; a tile's holes and groups
-  // belong to it alone, so ranges of tiles can run at once. Refilled slots go to `out`.
-  const auto refill_range = [&](int64_t e_first, int64_t e_last, std::vector<int32_t>* out) {
-    auto tile_begin = hole_keys_.begin();
-    for (int64_t e = e_first; e < e_last;) {
-      const uint64_t key = edge_keys[e];
-      int64_t e_end = e;
-      while (e_end < e_last && edge_keys[e_end] == key) ++e_end;
-      tile_begin = std::lower_bound(tile_begin, hole_keys_.end(), key);
-      size_t h = tile_begin - hole_keys_.begin();  // advances past the holes used up front
-      const size_t h_end = std::upper_bound(tile_begin, hole_keys_.end(), key) - hole_keys_.begin();
-      for (; e < e_end; ++e) {
-        const int64_t q = edge_order[e];
-        const int32_t x = new_rows[q] & ~tile_mask, y = new_cols[q] & ~tile_mask;
-        while (h < h_end && holes_[h] < 0) ++h;
-        int tries = 0;
-        int64_t refused = -1;  // a group just found to conflict: its other holes are skipped
-        for (size_t c = h; c < h_end && tries < kTries; ++c) {
-          const int32_t slot = holes_[c];
-          if (slot < 0) continue;  // taken by an earlier edge
-          const int64_t first = static_cast<int64_t>(slot / kLanes) * kLanes;
-          if (first == refused) continue;
-          ++tries;
-          refused = first;
-          bool conflict = false;
-          for (int lane = 0; lane < kLanes; ++lane) {
-            const int32_t lx = xcoord[first + lane];
-            conflict |= lx >= 0 && (lx == x || ycoord[first + lane] == y);
-          }
-          if (conflict) continue;
-          xcoord[slot] = x, ycoord[slot] = y, slot_edge[slot] = new_ids[q];
-          out->push_back(slot);
-          holes_[c] = -1;
-          placed[q] = 1;
-          break;
-        }
-      }
-    }
-  };
-  const int64_t chunks = threads_ > 1 && n_new >= 4096 ? 4 * threads_ : 1;
-  if (chunks == 1) {
-    refill_range(0, n_new, &refilled_);
-  } else {
-    // chunk c starts at the first tile boundary at or after n_new * c / chunks
-    std::vector<int64_t> start(chunks + 1, n_new);
-    for (int64_t c = 0; c < chunks; ++c) {
-      int64_t e = n_new * c / chunks;
-      while (e > 0 && e < n_new && edge_keys[e] == edge_keys[e - 1]) ++e;
-      start[c] = e;
-    }
-    std::vector<std::vector<int32_t>> part(chunks);
-#pragma omp parallel for num_threads(threads_) schedule(dynamic, 1)
-    for (int64_t c = 0; c < chunks; ++c)
-      refill_range(start[c], std::max(start[c], start[c + 1]), &part[c]);
-    for (const std::vector<int32_t>& p : part)
-      refilled_.insert(refilled_.end(), p.begin(), p.end());
-  }
-  std::vector<int64_t> left;
-  left.reserve(n_new - static_cast<int64_t>(refilled_.size()));
-  for (int64_t q = 0; q < n_new; ++q)
-    if (!placed[q]) left.push_back(q);
-  return left;
 }
 
 void IndexCollection::Compact(const TilingKernels& k) {
@@ -485,8 +289,6 @@ IndexCollection::Memory IndexCollection::MemoryBytes() const {
   for (const TileIndex& g : generations_)
     m.index += g.tile_keys.capacity_bytes() + g.index_begin.capacity_bytes() +
                g.index.capacity_bytes() + g.pos.capacity_bytes() + g.group_begin.capacity_bytes();
-  m.holes = CapacityBytes(holes_) + CapacityBytes(pending_holes_) + CapacityBytes(hole_keys_) +
-            CapacityBytes(refilled_);
   return m;
 }
 

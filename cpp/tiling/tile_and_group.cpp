@@ -379,8 +379,7 @@ void GroupTilesInParallel(const std::vector<uint64_t>& keys, const std::vector<i
 
 TileIndex TileAndGroup(const int32_t* rows, const int32_t* cols, const EdgeId* edge_ids, int64_t n,
                        const TileGeometry& geo, ConflictRule rule, Grouping grouping, bool active,
-                       const TilingKernels& kernels, GroupedSlots* slots, int32_t threads,
-                       bool unique_edges) {
+                       const TilingKernels& kernels, GroupedSlots* slots, int32_t threads) {
   if (n >= (int64_t{1} << 30))
     throw std::length_error("at most 2^30 - 1 edges per build or rebuild, got " +
                             std::to_string(n));
@@ -401,8 +400,8 @@ TileIndex TileAndGroup(const int32_t* rows, const int32_t* cols, const EdgeId* e
       for (int64_t i = begin; i < end; ++i) order[i] = static_cast<int32_t>(i);
     }
   }
-  RadixSortPairs(&keys, &order, threads, unique_edges ? 2 * L : 0);
-  const int64_t unique = unique_edges ? n : Deduplicate(&keys, &order, threads);
+  RadixSortPairs(&keys, &order, threads);
+  const int64_t unique = Deduplicate(&keys, &order, threads);
 
   // Room for a first build's groups at a lane fill of one half or more, reserved at once:
   // growing by doubling copied every slot array and held old and new copies together (the peak

@@ -15,14 +15,9 @@ namespace irreg {
 // Ids must already be validated against `geo`. With threads > 1 the sort keys, the radix sort
 // and the grouping (whole tiles at once) run on OpenMP threads; every output array is the
 // serial one exactly (same groups, same lane order). threads == 1 is the serial code path.
-//
-// unique_edges: the caller guarantees no edge repeats (an MD half list) and keeps no Index to
-// search; then edges are ordered by tile alone, in input order within a tile, and not
-// deduplicated: two of the four radix passes and the deduplication are skipped. The returned
-// generation's Index is then not sorted within tiles and must not be searched.
+
 TileIndex TileAndGroup(const int32_t* rows, const int32_t* cols, const EdgeId* edge_ids, int64_t n,
                        const TileGeometry& geo, ConflictRule rule, Grouping grouping, bool active,
-                       const TilingKernels& kernels, GroupedSlots* slots, int32_t threads = 1,
-                       bool unique_edges = false);
+                       const TilingKernels& kernels, GroupedSlots* slots, int32_t threads = 1);
 
 }  // namespace irreg
