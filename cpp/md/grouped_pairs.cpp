@@ -197,9 +197,9 @@ struct GroupedPairs::Workspace {
     return static_cast<int32_t>(bucket_tile.size());
   }
 
-  void Order(int64_t n) {  // n: the pairs to sort (0: only the buckets' order and starts)
+  void Order(int64_t n) {  // n: the pairs to sort
     const int32_t buckets = static_cast<int32_t>(bucket_tile.size());
-    if (n > 0) sorted.resize(n);
+    sorted.resize(n);
     run_tile.resize(buckets), run_end.resize(buckets), bucket_start.resize(buckets);
     for (int32_t b = 0; b < buckets; ++b) run_tile[b] = b;  // bucket ids, then sorted by tile
     std::sort(run_tile.begin(), run_tile.end(),

@@ -4,7 +4,8 @@ Other processes occupy every CPU of this process's set (bounded: each stops itse
 minute, and is killed when the test ends). An OpenMP team then waits at every barrier for a
 member whose core another process holds; before teams followed the load, a 2-thread
 delta-stepping SSSP of this size took seconds against a millisecond on one thread. The margins
-are generous (3x, medians of several alternating tries) so that a noisy machine cannot fail it.
+are generous (3x, medians of several alternating tries, up to five) so that a noisy machine
+cannot fail it: a collapse is 100x or more.
 """
 
 from __future__ import annotations
@@ -76,7 +77,7 @@ def test_two_threads_stay_near_one_on_a_busy_machine(graph, busy, name):
         run(graph, 2)  # forms the team once the load is known
         assert idle_cpus() == 1, "the spinning processes should leave no CPU idle"
         ratios = []
-        for _ in range(3):  # a try is alternating medians; one good try of three is enough
+        for _ in range(5):  # a try is alternating medians; one good try of five is enough
             one = _median_seconds(lambda: run(graph, 1), 5)
             two = _median_seconds(lambda: run(graph, 2), 5)
             ratios.append(two / one)
