@@ -39,6 +39,73 @@ inline py::dict StatsDict(const graph::RunStats& s, std::pair<double, double> re
   return d;
 }
 
+// The link-analysis power iterations (graph/link_analysis.hpp): NetworkX's vectors in vertex
+// order, as irreg.graph.algorithms.link_analysis prepares them.
+inline void BindLinkAnalysis(py::module_& m) {
+  using graph::Graph;
+  auto run = [](auto body) {
+    std::pair<double, double> released;
+    graph::LinkScores r = WithoutGil(body, &released);
+    return Result("LinkRun", Adopt(std::move(r.value)), Adopt(std::move(r.other)), r.iterations,
+                  r.converged, StatsDict(r.stats, released));
+  };
+  m.def(
+      "pagerank",
+      [run](const Graph& g, std::vector<double> start, std::vector<double> personalization,
+            std::vector<double> dangling, double alpha, bool weighted, int32_t max_iter, double tol,
+            const std::string& variant, const std::optional<std::string>& isa, int32_t threads) {
+        const std::string i = IsaArg(isa);
+        graph::PageRankInput input{alpha, std::move(start), std::move(personalization),
+                                   std::move(dangling)};
+        return run([&] {
+          return graph::RunPageRank(g, input, weighted, max_iter, tol, variant, i, threads);
+        });
+      },
+      py::arg("graph"), py::arg("start"), py::arg("personalization"), py::arg("dangling"),
+      py::arg("alpha"), py::arg("weighted"), py::arg("max_iter"), py::arg("tol"),
+      py::arg("variant") = "", py::arg("isa") = py::none(), py::arg("threads") = 1,
+      "PageRank: empty personalization means 1/n each, empty dangling the personalization.");
+  m.def(
+      "hits",
+      [run](const Graph& g, std::vector<double> start, int32_t max_iter, double tol,
+            const std::string& variant, const std::optional<std::string>& isa, int32_t threads) {
+        const std::string i = IsaArg(isa);
+        return run([&] {
+          return graph::RunHits(g, std::move(start), max_iter, tol, variant, i, threads);
+        });
+      },
+      py::arg("graph"), py::arg("start"), py::arg("max_iter"), py::arg("tol"),
+      py::arg("variant") = "", py::arg("isa") = py::none(), py::arg("threads") = 1,
+      "HITS: value holds the hubs, other the last authorities, both unnormalized.");
+  m.def(
+      "katz",
+      [run](const Graph& g, double alpha, std::vector<double> start,
+            const std::vector<double>& beta, bool weighted, int32_t max_iter, double tol,
+            const std::string& variant, const std::optional<std::string>& isa, int32_t threads) {
+        const std::string i = IsaArg(isa);
+        return run([&] {
+          return graph::RunKatz(g, alpha, std::move(start), beta, weighted, max_iter, tol, variant,
+                                i, threads);
+        });
+      },
+      py::arg("graph"), py::arg("alpha"), py::arg("start"), py::arg("beta"), py::arg("weighted"),
+      py::arg("max_iter"), py::arg("tol"), py::arg("variant") = "", py::arg("isa") = py::none(),
+      py::arg("threads") = 1, "Katz centrality, unnormalized; beta one value or one per vertex.");
+  m.def(
+      "eigenvector",
+      [run](const Graph& g, std::vector<double> start, bool weighted, int32_t max_iter, double tol,
+            const std::string& variant, const std::optional<std::string>& isa, int32_t threads) {
+        const std::string i = IsaArg(isa);
+        return run([&] {
+          return graph::RunEigenvector(g, std::move(start), weighted, max_iter, tol, variant, i,
+                                       threads);
+        });
+      },
+      py::arg("graph"), py::arg("start"), py::arg("weighted"), py::arg("max_iter"), py::arg("tol"),
+      py::arg("variant") = "", py::arg("isa") = py::none(), py::arg("threads") = 1,
+      "Eigenvector centrality, normalized every iteration.");
+}
+
 // The most vertices a graph may have: ids are 32-bit and n + 1 (the CSR offsets' length, a
 // past-the-end vertex) must fit too. The edge-list reader and generators share it
 // (irreg._core.MAX_VERTICES), so a file the reader accepts is a graph the core builds.
@@ -182,6 +249,7 @@ void BindGraph(py::module_& m) {
   DefineResult(m, "BfsRun", {"depth", "parent", "stats"});
   DefineResult(m, "ValueRun", {"value", "stats"});
   DefineResult(m, "LabelRun", {"label", "stats"});
+  DefineResult(m, "LinkRun", {"value", "other", "iterations", "converged", "stats"});
   DefineResult(m, "BetweennessRun", {"score", "edge_score", "stats"});
   DefineResult(m, "DistanceSumsRun",
                {"reached", "total", "inverse", "farthest", "eccentricity", "reaches_all", "stats"});
@@ -397,6 +465,7 @@ void BindGraph(py::module_& m) {
         py::arg("graph"), py::arg("variant") = "", py::arg("isa") = py::none(),
         py::arg("threads") = 1);
   };
+  BindLinkAnalysis(m);
   label_algorithm("wcc", &graph::RunWcc);
   label_algorithm("topological_generations", &graph::RunTopologicalGenerations);
 }

@@ -52,6 +52,15 @@ template <class P>
 struct HasRestart<P, std::void_t<decltype(std::declval<P&>().Restart(std::declval<Engine<P>&>()))>>
     : std::true_type {};
 
+// A program with EndSuperstep(ctx) sees the end of every superstep, after the Compute calls
+// (PageRank's update of every vertex, which also reaches vertices no message reached).
+template <class P, class = void>
+struct HasEndSuperstep : std::false_type {};
+template <class P>
+struct HasEndSuperstep<
+    P, std::void_t<decltype(std::declval<P&>().EndSuperstep(std::declval<Engine<P>&>()))>>
+    : std::true_type {};
+
 template <class P>
 class Engine {
  public:
@@ -146,6 +155,7 @@ class Engine {
           p_.Compute(*this, v, m);
         }
       }
+      if constexpr (HasEndSuperstep<P>::value) p_.EndSuperstep(*this);
       Restart();
       stats_.compute_seconds += Seconds(t0, Clock::now());
     }

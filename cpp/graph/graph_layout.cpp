@@ -87,6 +87,22 @@ bool GraphLayout::has_in_edges() const {
   return csr_.symmetric_sorted || __atomic_load_n(&has_transposed_, __ATOMIC_ACQUIRE);
 }
 
+const std::vector<double>& GraphLayout::in_edge_weights(int32_t threads) const {
+  const CsrGraph& in = in_edges(threads);
+  if (&in == &csr_) return csr_.weights;
+  std::call_once(in_weights_once_, [this, &in] {
+    // In-edges list their sources in ascending order (CsrGraph::InEdges): walking the rows in
+    // order puts each weight where its edge went.
+    std::vector<int64_t> next(in.offsets.begin(), in.offsets.end() - 1);
+    std::vector<double> weights(in.num_edges());
+    for (VertexId u = 0; u < csr_.n; ++u)
+      for (int64_t e = csr_.offsets[u]; e < csr_.offsets[u + 1]; ++e)
+        weights[next[csr_.targets[e]]++] = csr_.weights[e];
+    in_weights_ = std::move(weights);
+  });
+  return in_weights_;
+}
+
 const std::vector<uint32_t>& GraphLayout::integer_weights() const {
   std::call_once(integer_once_, [this] {
     const int64_t m = csr_.num_edges();

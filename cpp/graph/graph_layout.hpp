@@ -51,6 +51,10 @@ class GraphLayout {
   // kept. has_in_edges(): it needs no build (symmetric, or built by an earlier call).
   const CsrGraph& in_edges(int32_t threads) const;
   bool has_in_edges() const;
+  // The weight of each in-edge of in_edges(threads), in its order (the link-analysis products
+  // pull weighted in-edges): the CSR's own weights when it is its own transpose, else built on
+  // first use and kept, 8 bytes an edge.
+  const std::vector<double>& in_edge_weights(int32_t threads) const;
 
   // The weights as uint32 when every one is a whole number and n times the largest is below
   // 2^32 - 1 (so no path sum can overflow): delta-stepping then runs on integer distances, whose
@@ -76,6 +80,8 @@ class GraphLayout {
   mutable std::once_flag transposed_once_;
   mutable std::unique_ptr<CsrGraph> transposed_;
   mutable bool has_transposed_ = false;  // set once transposed_ is built
+  mutable std::once_flag in_weights_once_;
+  mutable std::vector<double> in_weights_;
   mutable std::once_flag integer_once_;
   mutable std::vector<uint32_t> integer_weights_;
 };

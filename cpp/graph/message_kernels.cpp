@@ -53,6 +53,7 @@ struct Lanes<double> {
   static Vec Min(Vec a, Vec b) { return V::MinF64(a, b); }
   static Vec Max(Vec a, Vec b) { return V::MaxF64(a, b); }
   static Vec Add(Vec a, Vec b) { return V::AddF64(a, b); }
+  static Vec Mul(Vec a, Vec b) { return V::MulF64(a, b); }
 };
 
 template <int kWidth>

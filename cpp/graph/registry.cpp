@@ -48,6 +48,10 @@ const std::vector<VariantInfo>& VariantTable() {
             {"per-source", "one queue BFS per source", true, false, false, k},
             {"brandes", "Brandes' dependency accumulation, a search per source (NetworkX's)", true,
              false, false, k},
+            {"pull",
+             "power iteration, each product pulled over the in-edges (CSR) in fixed chunks, "
+             "NetworkX's stopping rule",
+             true, false, false, k},
         });
     return t;
   }();
@@ -116,6 +120,34 @@ const std::vector<AlgorithmInfo>& AlgorithmTable() {
        {"brandes"},
        "brandes",
        {"score", "edge_score"}},
+      {"pagerank",
+       "PageRank by power iteration (NetworkX's parameters and stopping rule)",
+       "pagerank",
+       false,
+       EngineAnd({"pull"}),
+       "pull",
+       {"value", "iterations"}},
+      {"hits",
+       "HITS hubs and authorities by power iteration",
+       "hits",
+       false,
+       {"pull"},
+       "pull",
+       {"hubs", "authorities", "iterations"}},
+      {"katz",
+       "Katz centrality by power iteration",
+       "katz_centrality",
+       false,
+       {"pull"},
+       "pull",
+       {"value", "iterations"}},
+      {"eigenvector",
+       "eigenvector centrality by power iteration",
+       "eigenvector_centrality",
+       false,
+       {"pull"},
+       "pull",
+       {"value", "iterations"}},
   };
   return table;
 }

@@ -83,7 +83,119 @@ RunStats RunProgram(const GraphLayout& layout, P* program, const std::string& va
   return stats;
 }
 
+// The in-edges as a link-analysis product pulls them: an undirected graph's rows are its own
+// in-edges; a directed graph's are built once and kept (with their weights when asked).
+LinkMatrix InMatrix(const Graph& g, bool weighted, int32_t threads) {
+  const GraphLayout& layout = g.layout();
+  const CsrGraph& csr = layout.csr();
+  const bool w = weighted && csr.weighted;
+  if (!g.directed())
+    return {csr.n, csr.offsets.data(), csr.targets.data(), w ? csr.weights.data() : nullptr};
+  const CsrGraph& in = layout.in_edges(threads);
+  return {in.n, in.offsets.data(), in.targets.data(),
+          w ? layout.in_edge_weights(threads).data() : nullptr};
+}
+
+LinkMatrix OutMatrix(const Graph& g, bool weighted) {
+  const CsrGraph& csr = g.layout().csr();
+  return {csr.n, csr.offsets.data(), csr.targets.data(),
+          weighted && csr.weighted ? csr.weights.data() : nullptr};
+}
+
+void CheckVertexVector(const Graph& g, const std::vector<double>& v, const char* what,
+                       bool may_be_empty = false) {
+  const size_t n = static_cast<size_t>(g.layout().csr().n);
+  if (v.size() == n || (may_be_empty && v.empty())) return;
+  throw std::invalid_argument(std::string(what) + " has " + std::to_string(v.size()) +
+                              " values; the graph has " + std::to_string(n) + " vertices");
+}
+
+// Runs a link-analysis pull on the team its size is worth, timed.
+template <class Kernel>
+LinkScores TimedPull(const Graph& g, const std::string& algorithm, const std::string& variant,
+                     const std::string& isa, int32_t threads, Kernel kernel) {
+  CheckThreads(threads);
+  const std::string v = CheckVariant(algorithm, variant);
+  const RowSumKernels& kernels = RowSumKernelsFor(isa);
+  return Timed(AskFor(v, g.layout().csr(), threads),
+               [&](int32_t t) { return kernel(IterationControl{0, 0.0, t, &kernels}); });
+}
+
 }  // namespace
+
+LinkScores RunPageRank(const Graph& g, const PageRankInput& input, bool weighted, int32_t max_iter,
+                       double tol, const std::string& variant, const std::string& isa,
+                       int32_t threads) {
+  CheckThreads(threads);
+  const std::string v = CheckVariant("pagerank", variant);
+  CheckVertexVector(g, input.start, "the start vector");
+  CheckVertexVector(g, input.personalization, "the personalization", true);
+  CheckVertexVector(g, input.dangling, "the dangling weights", true);
+  const CsrGraph& csr = g.layout().csr();
+  const std::vector<double> inverse = InverseOutWeights(csr, weighted);
+  if (v == "pull")
+    return TimedPull(g, "pagerank", v, isa, threads, [&](IterationControl c) {
+      c.max_iter = max_iter;
+      c.tol = tol;
+      return PullPageRank(InMatrix(g, weighted, c.threads), inverse, input, c);
+    });
+  // The engine's messages carry the graph's weights, and its recipient lists need sums that
+  // never return to 0 (programs/pagerank.hpp).
+  if (csr.weighted && !weighted)
+    throw std::invalid_argument("variant '" + v +
+                                "' of pagerank reads the graph's weights; "
+                                "without weights, use variant 'pull'");
+  auto negative = [](const std::vector<double>& x) {
+    for (double value : x)
+      if (!(value >= 0)) return true;
+    return false;
+  };
+  if (csr.min_weight < 0 || negative(input.start) || negative(input.personalization) ||
+      negative(input.dangling))
+    throw std::invalid_argument("variant '" + v +
+                                "' of pagerank needs non-negative weights "
+                                "and vectors; variant 'pull' takes any");
+  PageRankProgram p(input, inverse, max_iter, tol);
+  LinkScores r;
+  r.stats = RunProgram(g.layout(), &p, v, isa, threads);
+  r.value = std::move(p.rank);
+  r.iterations = p.iterations;
+  r.converged = p.converged;
+  return r;
+}
+
+LinkScores RunHits(const Graph& g, std::vector<double> start, int32_t max_iter, double tol,
+                   const std::string& variant, const std::string& isa, int32_t threads) {
+  CheckVertexVector(g, start, "the start vector");
+  return TimedPull(g, "hits", variant, isa, threads, [&](IterationControl c) {
+    c.max_iter = max_iter;
+    c.tol = tol;
+    return PullHits(InMatrix(g, true, c.threads), OutMatrix(g, true), std::move(start), c);
+  });
+}
+
+LinkScores RunKatz(const Graph& g, double alpha, std::vector<double> start,
+                   const std::vector<double>& beta, bool weighted, int32_t max_iter, double tol,
+                   const std::string& variant, const std::string& isa, int32_t threads) {
+  CheckVertexVector(g, start, "the start vector");
+  if (beta.size() != 1) CheckVertexVector(g, beta, "beta");
+  return TimedPull(g, "katz", variant, isa, threads, [&](IterationControl c) {
+    c.max_iter = max_iter;
+    c.tol = tol;
+    return PullKatz(InMatrix(g, weighted, c.threads), alpha, std::move(start), beta, c);
+  });
+}
+
+LinkScores RunEigenvector(const Graph& g, std::vector<double> start, bool weighted,
+                          int32_t max_iter, double tol, const std::string& variant,
+                          const std::string& isa, int32_t threads) {
+  CheckVertexVector(g, start, "the start vector");
+  return TimedPull(g, "eigenvector", variant, isa, threads, [&](IterationControl c) {
+    c.max_iter = max_iter;
+    c.tol = tol;
+    return PullEigenvector(InMatrix(g, weighted, c.threads), std::move(start), c);
+  });
+}
 
 BfsResult RunBfs(const Graph& g, VertexId source, const std::string& variant,
                  const std::string& isa, int32_t threads) {

@@ -11,6 +11,7 @@
 
 #include "graph/brandes.hpp"
 #include "graph/graph.hpp"
+#include "graph/link_analysis.hpp"
 #include "graph/ms_bfs.hpp"
 #include "graph/ordered_results.hpp"
 #include "graph/path_objective.hpp"
@@ -59,5 +60,22 @@ BetweennessSums RunBetweenness(const Graph& g, const Graph& reversed,
 // Reachability from `source` over out-edges, or in-edges when `reverse` (built once, kept in
 // the layout), on a team worth the graph's size. Checks source and threads (invalid_argument).
 std::vector<uint8_t> RunReachable(const Graph& g, VertexId source, bool reverse, int32_t threads);
+
+// Link analysis (graph/link_analysis.hpp): NetworkX's vectors in vertex order (each checked to
+// have n entries), `weighted` false reads every weight as 1. `variant` of pagerank: "pull", or an
+// engine variant (the seed's PageRank program: non-negative weights and vectors only, and the
+// graph's own weights). The others have "pull" alone. A run that does not converge returns
+// converged = false with its last values.
+LinkScores RunPageRank(const Graph& g, const PageRankInput& input, bool weighted, int32_t max_iter,
+                       double tol, const std::string& variant, const std::string& isa,
+                       int32_t threads = 1);
+LinkScores RunHits(const Graph& g, std::vector<double> start, int32_t max_iter, double tol,
+                   const std::string& variant, const std::string& isa, int32_t threads = 1);
+LinkScores RunKatz(const Graph& g, double alpha, std::vector<double> start,
+                   const std::vector<double>& beta, bool weighted, int32_t max_iter, double tol,
+                   const std::string& variant, const std::string& isa, int32_t threads = 1);
+LinkScores RunEigenvector(const Graph& g, std::vector<double> start, bool weighted,
+                          int32_t max_iter, double tol, const std::string& variant,
+                          const std::string& isa, int32_t threads = 1);
 
 }  // namespace irreg::graph

@@ -46,6 +46,10 @@ RESCALED = frozenset({
     "edge_betweenness_centrality_subset",
 })
 
+# Link analysis reads every edge's weight as a strength and sums parallel edges (NetworkX's
+# to_scipy_sparse_array); irreg's conversion keeps one edge per pair.
+LINK_ANALYSIS = frozenset({"pagerank", "hits", "katz_centrality", "eigenvector_centrality"})
+
 # NetworkX tests the backend cannot pass, each with the reason (see on_start_tests).
 KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("test_dag", "test_topological_sort6"): (
@@ -179,6 +183,13 @@ class BackendInterface:
             arguments["G"].is_multigraph()
         ):
             return "a multigraph's edge keys share NetworkX's per-key weights; NetworkX runs it"
+        if name in LINK_ANALYSIS:
+            G = arguments.get("G")
+            if G is not None and G.is_multigraph():
+                return f"{name} sums the weights of parallel edges; irreg keeps one edge per pair"
+            if name == "hits" and "method" not in binding(name).signature.parameters:
+                return ("the installed NetworkX computes hits by ARPACK's SVD, not by power "
+                        "iteration; NetworkX runs it")
         if name in ("dag_longest_path", "dag_longest_path_length"):
             if arguments.get("topo_order") is not None:
                 return "a given topo_order is iterated as given; NetworkX runs it"
@@ -265,6 +276,7 @@ def _guarded(name: str, function):
     weight_name = next((p for p in ("weight", "distance") if p in parameters), None)
     reads_every_edge = (
         any(part in name for part in ADD_EVERY_WEIGHT) or name in CONNECT_OVER_EVERY_EDGE
+        or name in LINK_ANALYSIS
     )
 
     @functools.wraps(function)

@@ -177,8 +177,9 @@ def run(algorithm: str, g: IrregGraph, source: int | None, variant: str, isa: st
 
 def test_variant_names():
     # The seed's five algorithms have the four grouped-index variants; some add a faster method
-    # after them. The measures from every source have their own.
-    own = {"distances": ["bit-parallel", "per-source"], "betweenness": ["brandes"]}
+    # after them. The measures from every source and the link analyses have their own.
+    own = {"distances": ["bit-parallel", "per-source"], "betweenness": ["brandes"],
+           "hits": ["pull"], "katz": ["pull"], "eigenvector": ["pull"]}
     for algorithm in ALGORITHMS:
         names = variants(algorithm)
         if algorithm in own:
@@ -189,8 +190,9 @@ def test_variant_names():
     assert "direction" in variants("bfs") and "union-find" in variants("wcc")
     assert "afforest" in variants("wcc")
     assert "delta" in variants("sssp") and "delta" in variants("sswp")
+    assert variants("pagerank")[-1] == "pull"
     with pytest.raises(ValueError, match="unknown algorithm"):
-        variants("pagerank")
+        variants("closeness")
 
 
 @pytest.mark.parametrize("isa", ISAS)

@@ -18,9 +18,12 @@ ENGINE_VARIANTS = tuple(v for v in VARIANTS if VARIANTS[v].engine)
 # The engine's variants and the faster methods (direction, delta, dijkstra, afforest, union-find,
 # kahn).
 # (Not the measures from every source: all pairs of a path are quadratic by definition; the
-# distances' cost on one is tested below.)
+# distances' cost on one is tested below. Nor the power iterations, each of whose iterations is
+# a whole product by definition: their cost per iteration is tested below.)
+POWER_ITERATIONS = ("pagerank", "hits", "katz", "eigenvector")
 EVERY_VARIANT = [
-    (a, v) for a in ALGORITHMS if a not in ("distances", "betweenness") for v in variants(a)
+    (a, v) for a in ALGORITHMS if a not in ("distances", "betweenness", *POWER_ITERATIONS)
+    for v in variants(a)
 ]
 N = 100_000
 
@@ -52,6 +55,19 @@ def test_long_path_is_linear(path, algorithm, variant, isa):
     _check_linear(r.stats, N, N - 1)
     if variant in ENGINE_VARIANTS:
         assert r.stats.supersteps >= N - 1  # one hop per superstep: a real long run
+
+
+@pytest.mark.parametrize(("algorithm", "variant"),
+                         [(a, v) for a in POWER_ITERATIONS for v in variants(a)])
+def test_power_iterations_read_each_edge_once_per_product(algorithm, variant, isa):
+    n = 5_000
+    ids = np.arange(n)
+    cycle = IrregGraph.from_edges(ids, np.roll(ids, -1), np.full(n, 0.5), n=n)
+    stats = _run(cycle, algorithm, variant, isa).stats
+    products = 2 if algorithm == "hits" else 1  # a = A^T h, then h = A a
+    assert stats.active_edges == products * n * stats.supersteps, stats
+    if variant in ENGINE_VARIANTS and variant != "serial":
+        assert stats.vector_ops <= 2 * n * stats.supersteps, stats
 
 
 @pytest.mark.parametrize("variant", ENGINE_VARIANTS)

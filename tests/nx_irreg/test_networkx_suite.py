@@ -33,6 +33,10 @@ MODULES = [
     "networkx.algorithms.centrality.tests.test_harmonic_centrality",
     "networkx.algorithms.tests.test_distance_measures",
     "networkx.algorithms.tests.test_wiener",
+    "networkx.algorithms.link_analysis.tests.test_pagerank",
+    "networkx.algorithms.link_analysis.tests.test_hits",
+    "networkx.algorithms.centrality.tests.test_katz_centrality",
+    "networkx.algorithms.centrality.tests.test_eigenvector_centrality",
 ]
 
 

@@ -162,4 +162,4 @@ def test_references_refuse_what_they_cannot_check():
     with pytest.raises(ValueError, match="source 2 is not a vertex"):
         V.bfs_depth(g, 2)
     with pytest.raises(ValueError, match="unknown algorithm"):
-        V.Verifier("pagerank", g)
+        V.Verifier("closeness", g)

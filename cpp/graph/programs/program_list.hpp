@@ -3,6 +3,7 @@
 #pragma once
 
 #include "graph/programs/bfs.hpp"
+#include "graph/programs/pagerank.hpp"
 #include "graph/programs/sssp.hpp"
 #include "graph/programs/sswp.hpp"
 #include "graph/programs/topo.hpp"
@@ -13,4 +14,5 @@
   X(SsspProgram)                \
   X(SswpProgram)                \
   X(WccProgram)                 \
-  X(TopoProgram)
+  X(TopoProgram)                \
+  X(PageRankProgram)

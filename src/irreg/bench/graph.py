@@ -394,12 +394,21 @@ def _library_checker(peer: str, name: str, ref: Any) -> Callable[[Any], None]:
             ok = np.array_equal(result, ref.depth)
         elif name == "sssp":
             ok = np.allclose(result, ref.value, rtol=1e-12, atol=0.0)
+        elif name == "pagerank":  # its own summation order and stopping test: the tolerance's
+            ok = close_ranks(result, ref.value, 1e-3)
         else:
             ok = _same_partition(result, ref.label)
         if not ok:
             raise hs.BenchError(f"{name}: {peer} disagrees with the serial reference")
 
     return verify
+
+
+def close_ranks(got: np.ndarray, want: np.ndarray, rtol: float) -> bool:
+    """Whether ranks agree within ``rtol`` of the largest."""
+    got = np.asarray(got, dtype=np.float64)
+    return got.shape == want.shape and bool(
+        np.abs(got - want).max(initial=0.0) <= rtol * np.abs(want).max(initial=0.0))
 
 
 def _counts_of(variant: str, threads: Sequence[int]) -> Sequence[int]:
@@ -426,7 +435,8 @@ def gapbs_specs(case: Case, name: str, work: int, threads: Sequence[int]) -> lis
 
 
 # The algorithms _scipy_runner and _networkx_runner have: one peer row each per case.
-PEER_ALGORITHMS = {"scipy": ("bfs", "sssp", "wcc"), "networkx": ("bfs", "sssp", "wcc", "ts")}
+PEER_ALGORITHMS = {"scipy": ("bfs", "sssp", "wcc", "pagerank"),
+                   "networkx": ("bfs", "sssp", "wcc", "ts")}
 
 
 def count_specs(name: str, variants: Sequence[str], isas: Sequence[str],
@@ -542,7 +552,30 @@ def _scipy_runner(case: Case, name: str) -> Callable[[Any], Any] | None:
         return lambda _s: csgraph.dijkstra(a, directed=True, indices=s)
     if name == "wcc":
         return lambda _s: csgraph.connected_components(a, directed=True, connection="weak")
+    if name == "pagerank":
+        return lambda _s: scipy_pagerank(a)
     return None  # scipy has no widest path or topological sort
+
+
+def scipy_pagerank(a: Any, alpha: float = 0.85, max_iter: int = 100,
+                   tol: float = 1e-6) -> np.ndarray:
+    """PageRank as NetworkX's own SciPy code computes it: the rows divided by their sums, then
+    ``x @ A`` power iteration with the dangling mass spread evenly, until the L1 change is below
+    ``n * tol``."""
+    import scipy.sparse as sp
+
+    n = a.shape[0]
+    sums = np.asarray(a.sum(axis=1)).ravel()
+    dangling = sums == 0
+    inverse = np.where(dangling, 0.0, 1.0 / np.where(dangling, 1.0, sums))
+    q = (sp.dia_array((inverse, 0), shape=a.shape) @ a).tocsr()
+    x = np.full(n, 1.0 / n)
+    for _ in range(max_iter):
+        last = x
+        x = alpha * (x @ q + x[dangling].sum() / n) + (1 - alpha) / n
+        if np.abs(x - last).sum() < n * tol:
+            return x
+    raise hs.BenchError(f"scipy's PageRank did not converge in {max_iter} iterations")
 
 
 def _scipy_checker(name: str, ref: Any) -> Callable[[Any], None]:
@@ -551,6 +584,8 @@ def _scipy_checker(name: str, ref: Any) -> Callable[[Any], None]:
             ok = np.array_equal(np.sort(result[0]), np.flatnonzero(ref.depth >= 0))
         elif name == "sssp":
             ok = np.allclose(result, ref.value, rtol=1e-12, atol=0.0)
+        elif name == "pagerank":
+            ok = close_ranks(result, ref.value, 1e-10)
         else:
             ok = _same_partition(result[1], ref.label)
         if not ok:

@@ -114,6 +114,13 @@ def _sampled_betweenness(G: Any, backend: str) -> dict:
     return nx.betweenness_centrality(G, k=k, seed=1, backend=backend)
 
 
+def katz_alpha(G: Any) -> float:
+    """An attenuation the power iteration converges at on ``G``: half the inverse of its largest
+    degree (the largest eigenvalue of the adjacency matrix is below it)."""
+    degrees = [d for _, d in G.in_degree()] if G.is_directed() else [d for _, d in G.degree()]
+    return 0.5 / max(max(degrees, default=1), 1)
+
+
 def functions() -> tuple[Function, ...]:
     """Every function ``irreg bench nx`` times, in order."""
     import networkx as nx
@@ -186,6 +193,15 @@ def functions() -> tuple[Function, ...]:
         Function(f"betweenness_centrality (k={SAMPLED_SOURCES})",
                  lambda G, e, b: _sampled_betweenness(G, b), parallel=True, view="undirected",
                  peers=("rustnx", "parallel"), networkx_max_edges=ALL_PAIRS_MAX_EDGES),
+        Function("pagerank", lambda G, e, b: nx.pagerank(G, backend=b), parallel=True,
+                 peers=("rustnx", "networkit")),
+        Function("hits", lambda G, e, b: nx.hits(G, max_iter=1000, backend=b), parallel=True),
+        Function("katz_centrality",
+                 lambda G, e, b: nx.katz_centrality(G, alpha=katz_alpha(G), backend=b),
+                 parallel=True, peers=("rustnx",)),
+        Function("eigenvector_centrality",
+                 lambda G, e, b: nx.eigenvector_centrality(G, max_iter=1000, backend=b),
+                 parallel=True, peers=("rustnx",)),
     )
 
 

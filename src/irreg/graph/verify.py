@@ -1,4 +1,4 @@
-"""Serial reference computations and verifiers for the five graph algorithms.
+"""Serial reference computations and verifiers for the graph algorithms.
 
 As GAPBS's ``BFSVerifier`` and kin: each reference is the textbook serial method run over the CSR
 arrays of an :class:`~irreg.graph.IrregGraph` (``graph.csr()``), written to be obviously correct
@@ -24,6 +24,9 @@ What is checked, per vertex (arrays must have one entry per vertex and the docum
 - ``distances``: from a queue BFS per source, per vertex how many sources reach it, their hops
   summed, their reciprocal hops summed (within ``rtol``: float sums in another order) and the
   most hops; per source the most hops and whether it reaches every vertex.
+- ``pagerank``, ``hits``, ``katz``, ``eigenvector``: NetworkX's power iteration with its default
+  parameters, written over SciPy's sparse matrix: the iteration count exactly, the values within
+  ``rtol`` of the vector's largest value.
 """
 
 from __future__ import annotations
@@ -274,6 +277,88 @@ def betweenness_scores(graph: IrregGraph) -> BetweennessReference:
     return BetweennessReference(score)
 
 
+class LinkReference(NamedTuple):
+    value: np.ndarray
+    iterations: int
+
+
+class HitsReference(NamedTuple):
+    hubs: np.ndarray
+    authorities: np.ndarray
+    iterations: int
+
+
+def _matrix(graph: IrregGraph, weighted: bool):
+    """The adjacency matrix (row u: u's out-edges) as SciPy's CSR, weights or ones."""
+    import scipy.sparse as sp
+
+    offsets, targets, weights = graph.csr()
+    values = weights if weighted else np.ones(len(targets))
+    return sp.csr_array((values, targets, offsets), shape=(graph.n, graph.n))
+
+
+def _power_iteration(step, x: np.ndarray, max_iter: int, limit: float, name: str):
+    """Iterates ``x = step(x)`` until the L1 change is below ``limit``; (x, iterations)."""
+    for it in range(1, max_iter + 1):
+        last, x = x, step(x)
+        if np.abs(x - last).sum() < limit:
+            return x, it
+    raise AssertionError(f"{name}: the reference did not converge in {max_iter} iterations")
+
+
+def pagerank_reference(graph: IrregGraph, alpha: float = 0.85, max_iter: int = 100,
+                       tol: float = 1e-6) -> LinkReference:
+    """PageRank with uniform vectors over the graph's weights: x <- alpha (x Q + dangling mass
+    / n) + (1 - alpha) / n, Q the rows divided by their sums."""
+    n = graph.n
+    A = _matrix(graph, True)
+    S = A.sum(axis=1)
+    dangling = S == 0
+    Q = A.multiply(np.where(dangling, 0.0, 1.0 / np.where(dangling, 1.0, S))[:, None]).tocsr()
+    x, it = _power_iteration(
+        lambda x: alpha * (x @ Q + x[dangling].sum() / n) + (1 - alpha) / n,
+        np.full(n, 1.0 / n), max_iter, n * tol, "pagerank")
+    return LinkReference(x, it)
+
+
+def hits_reference(graph: IrregGraph, max_iter: int = 100, tol: float = 1e-8) -> HitsReference:
+    """Hubs and authorities: a = h A, h = A a scaled by its largest, until h settles; then both
+    divided by their sums."""
+    A = _matrix(graph, True)
+    h, a = np.full(graph.n, 1.0 / graph.n), None
+    for it in range(1, max_iter + 1):
+        last = h
+        a = h @ A
+        h = A @ a
+        h = h / h.max()
+        if np.abs(h - last).sum() < tol:
+            return HitsReference(h / h.sum(), a / a.sum(), it)
+    raise AssertionError(f"hits: the reference did not converge in {max_iter} iterations")
+
+
+def katz_reference(graph: IrregGraph, alpha: float = 0.1, max_iter: int = 1000,
+                   tol: float = 1e-6) -> LinkReference:
+    """Katz: x <- alpha x A + 1 from 0, then divided by its Euclidean norm."""
+    A = _matrix(graph, False)
+    x, it = _power_iteration(lambda x: alpha * (x @ A) + 1.0, np.zeros(graph.n), max_iter,
+                             graph.n * tol, "katz")
+    return LinkReference(x / np.linalg.norm(x), it)
+
+
+def eigenvector_reference(graph: IrregGraph, max_iter: int = 100,
+                          tol: float = 1e-6) -> LinkReference:
+    """Eigenvector centrality: x <- (x + x A) / ||x + x A|| from the uniform vector."""
+    A = _matrix(graph, False)
+
+    def step(x):
+        y = x + x @ A
+        return y / (np.linalg.norm(y) or 1.0)
+
+    x, it = _power_iteration(step, np.full(graph.n, 1.0 / graph.n), max_iter, graph.n * tol,
+                             "eigenvector")
+    return LinkReference(x, it)
+
+
 class BfsReference(NamedTuple):
     depth: np.ndarray
     parent: np.ndarray
@@ -311,10 +396,18 @@ REFERENCES = {
     "ts": _topo_reference,
     "distances": lambda graph, source: distance_sums(graph),
     "betweenness": lambda graph, source: betweenness_scores(graph),
+    "pagerank": lambda graph, source: pagerank_reference(graph),
+    "hits": lambda graph, source: hits_reference(graph),
+    "katz": lambda graph, source: katz_reference(graph),
+    "eigenvector": lambda graph, source: eigenvector_reference(graph),
 }
 
 # Float fields compared within ``rtol`` (sums in another order, or along other equal paths).
 APPROXIMATE = {("sssp", "value"), ("distances", "harmonic"), ("betweenness", "score")}
+# Float fields compared within ``rtol`` of the vector's largest value: power iterations, whose
+# smallest entries carry the rounding of the largest.
+SCALED = {("pagerank", "value"), ("hits", "hubs"), ("hits", "authorities"), ("katz", "value"),
+          ("eigenvector", "value")}
 
 
 class Verifier:
@@ -344,6 +437,7 @@ class Verifier:
         where = self.algorithm if self.source is None else f"{self.algorithm} from {self.source}"
         for field, want in zip(self.expected._fields, self.expected, strict=True):
             got = np.asarray(getattr(result, field))
+            want = np.asarray(want)
             if got.shape != want.shape:
                 raise AssertionError(
                     f"{where}: {field} has shape {got.shape}, expected {want.shape}"
@@ -352,7 +446,10 @@ class Verifier:
                 raise AssertionError(
                     f"{where}: {field} has dtype {got.dtype}, expected {want.dtype}"
                 )
-            if (self.algorithm, field) in APPROXIMATE:
+            if (self.algorithm, field) in SCALED:
+                scale = np.abs(want).max(initial=0.0)
+                wrong = ~(np.abs(got - want) <= self.rtol * scale)
+            elif (self.algorithm, field) in APPROXIMATE:
                 wrong = ~np.isclose(got, want, rtol=self.rtol, atol=0.0)
             else:
                 wrong = got != want

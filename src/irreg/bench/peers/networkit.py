@@ -4,7 +4,8 @@ NetworKit is an OpenMP C++ toolkit with a Python front end. Its graph is built u
 CSR irreg times (an undirected graph from each edge once: NetworKit stores both directions
 itself); each row is the kernel's ``run()`` plus reading its result as a NumPy array, at
 ``networkit.setNumberOfThreads(t)``. Kernels: ``BFS`` and ``Dijkstra`` (sequential in NetworKit)
-and ``ParallelConnectedComponents`` (undirected) or ``WeaklyConnectedComponents`` (directed).
+``ParallelConnectedComponents`` (undirected) or ``WeaklyConnectedComponents`` (directed), and
+``PageRank`` on NetworkX's terms (:func:`irreg.bench.peers.nx_peers.networkit_pagerank`).
 Results are returned as irreg's: depth per vertex (-1 unreached), distances (inf unreached),
 component ids.
 """
@@ -18,7 +19,7 @@ import numpy as np
 
 __all__ = ["ALGORITHMS", "graph", "runner", "skip_reason"]
 
-ALGORITHMS = ("bfs", "sssp", "wcc")
+ALGORITHMS = ("bfs", "sssp", "wcc", "pagerank")
 # NetworKit marks an unreached vertex with the largest double.
 _UNREACHED = 1e300
 
@@ -76,6 +77,13 @@ def runner(name: str, g: Any, source: int, directed: bool,
             return np.where(d > _UNREACHED, np.inf, d)
 
         return on_threads(sssp)
+    if name == "pagerank":
+        def pagerank() -> np.ndarray:
+            from irreg.bench.peers.nx_peers import networkit_pagerank
+
+            return np.asarray(networkit_pagerank(nk, g).scores())
+
+        return on_threads(pagerank)
     if name == "wcc":
         def wcc() -> np.ndarray:
             kind = (nk.components.WeaklyConnectedComponents if directed

@@ -17,7 +17,7 @@ from typing import Any
 
 from irreg.bench import nx as bench_nx
 from irreg.bench.harness import BenchError
-from irreg.bench.peers.nx_peers import networkit_calls
+from irreg.bench.peers.nx_peers import NETWORKIT_WEIGHTED, networkit_calls
 
 
 def _time_calls(call: Callable[[], Any], repeats: int, budget: float) -> list[float]:
@@ -46,7 +46,7 @@ def main(argv: list[str]) -> int:
         import networkit as nk
 
         nk.setNumberOfThreads(int(threads))
-        g = nk.nxadapter.nx2nk(G)
+        g = nk.nxadapter.nx2nk(G, weightAttr="weight" if function in NETWORKIT_WEIGHTED else None)
         calls = networkit_calls()
         seconds = _time_calls(lambda: calls[function](nk, g), int(repeats), float(budget))
     else:

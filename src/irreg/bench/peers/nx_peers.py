@@ -27,7 +27,8 @@ from typing import Any
 
 from irreg.bench.harness import BenchError, Declined
 
-__all__ = ["BACKENDS", "NETWORKIT", "PEERS", "networkit_calls", "peer_trials", "skip_reason"]
+__all__ = ["BACKENDS", "NETWORKIT", "NETWORKIT_WEIGHTED", "PEERS", "networkit_calls",
+           "networkit_pagerank", "peer_trials", "skip_reason"]
 
 # Peer name -> the module that must be importable.
 PEERS = {"rustnx": "rustnx", "parallel": "nx_parallel", "networkit": "networkit"}
@@ -42,7 +43,23 @@ def networkit_calls() -> dict[str, Callable[[Any, Any], Any]]:
         "harmonic_centrality": lambda nk, g: nk.centrality.HarmonicCloseness(g, False).run(),
         "betweenness_centrality": lambda nk, g: nk.centrality.Betweenness(g, True).run(),
         "diameter": lambda nk, g: nk.distance.Diameter(g, nk.distance.DiameterAlgo.EXACT).run(),
+        "pagerank": networkit_pagerank,
     }
+
+
+def networkit_pagerank(nk: Any, g: Any) -> Any:
+    """NetworKit's PageRank on NetworkX's terms: damping 0.85, dangling rank spread over every
+    node, and NetworkX's stopping rule (the L1 change below n * 1e-6), at most 100 iterations
+    (``g`` weighted as NetworkX's ``weight="weight"`` reads the graph)."""
+    pr = nk.centrality.PageRank(g, 0.85, g.numberOfNodes() * 1e-6, False,
+                                nk.centrality.SinkHandling.DISTRIBUTE_SINKS)
+    pr.norm = nk.centrality.Norm.L1_NORM
+    pr.maxIterations = 100
+    return pr.run()
+
+
+# NetworKit functions whose graph carries NetworkX's "weight" attribute.
+NETWORKIT_WEIGHTED = frozenset({"pagerank"})
 
 
 NETWORKIT = tuple(networkit_calls())

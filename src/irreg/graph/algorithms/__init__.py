@@ -32,6 +32,15 @@ from irreg.graph.algorithms.dag import (
     topological_order,
 )
 from irreg.graph.algorithms.distances import DistanceSums, distance_sums
+from irreg.graph.algorithms.link_analysis import (
+    HitsScores,
+    LinkScores,
+    PowerIterationFailed,
+    eigenvector_centrality,
+    hits,
+    katz_centrality,
+    pagerank,
+)
 from irreg.graph.algorithms.paths import (
     BellmanFordPaths,
     FoundPath,
@@ -84,10 +93,13 @@ __all__ = [
     "DistanceSums",
     "FoundPath",
     "GraphCycleError",
+    "HitsScores",
     "LabeledEdges",
+    "LinkScores",
     "LongestPath",
     "NegativeCycleError",
     "PathResult",
+    "PowerIterationFailed",
     "RunStats",
     "SccOrder",
     "SettledPaths",
@@ -106,8 +118,12 @@ __all__ = [
     "dijkstra",
     "dijkstra_predecessors",
     "distance_sums",
+    "eigenvector_centrality",
+    "hits",
+    "katz_centrality",
     "kosaraju_components",
     "lexicographic_order",
+    "pagerank",
     "reachable",
     "run",
     "sssp",

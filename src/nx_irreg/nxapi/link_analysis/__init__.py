@@ -1,0 +1,1 @@
+"""``networkx.algorithms.link_analysis``."""
