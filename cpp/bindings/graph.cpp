@@ -39,6 +39,12 @@ inline py::dict StatsDict(const graph::RunStats& s, std::pair<double, double> re
   return d;
 }
 
+// A 1-D float64 array's values (one copy, no Python object per value).
+inline std::vector<double> Values(const F64Array& a) {
+  if (a.ndim() != 1) throw py::value_error("expected a 1-D float64 array");
+  return std::vector<double>(a.data(), a.data() + a.size());
+}
+
 // The link-analysis power iterations (graph/link_analysis.hpp): NetworkX's vectors in vertex
 // order, as irreg.graph.algorithms.link_analysis prepares them.
 inline void BindLinkAnalysis(py::module_& m) {
@@ -51,12 +57,11 @@ inline void BindLinkAnalysis(py::module_& m) {
   };
   m.def(
       "pagerank",
-      [run](const Graph& g, std::vector<double> start, std::vector<double> personalization,
-            std::vector<double> dangling, double alpha, bool weighted, int32_t max_iter, double tol,
+      [run](const Graph& g, const F64Array& start, const F64Array& personalization,
+            const F64Array& dangling, double alpha, bool weighted, int32_t max_iter, double tol,
             const std::string& variant, const std::optional<std::string>& isa, int32_t threads) {
         const std::string i = IsaArg(isa);
-        graph::PageRankInput input{alpha, std::move(start), std::move(personalization),
-                                   std::move(dangling)};
+        graph::PageRankInput input{alpha, Values(start), Values(personalization), Values(dangling)};
         return run([&] {
           return graph::RunPageRank(g, input, weighted, max_iter, tol, variant, i, threads);
         });
@@ -67,25 +72,24 @@ inline void BindLinkAnalysis(py::module_& m) {
       "PageRank: empty personalization means 1/n each, empty dangling the personalization.");
   m.def(
       "hits",
-      [run](const Graph& g, std::vector<double> start, int32_t max_iter, double tol,
+      [run](const Graph& g, const F64Array& start, int32_t max_iter, double tol,
             const std::string& variant, const std::optional<std::string>& isa, int32_t threads) {
         const std::string i = IsaArg(isa);
-        return run([&] {
-          return graph::RunHits(g, std::move(start), max_iter, tol, variant, i, threads);
-        });
+        return run(
+            [&] { return graph::RunHits(g, Values(start), max_iter, tol, variant, i, threads); });
       },
       py::arg("graph"), py::arg("start"), py::arg("max_iter"), py::arg("tol"),
       py::arg("variant") = "", py::arg("isa") = py::none(), py::arg("threads") = 1,
       "HITS: value holds the hubs, other the last authorities, both unnormalized.");
   m.def(
       "katz",
-      [run](const Graph& g, double alpha, std::vector<double> start,
-            const std::vector<double>& beta, bool weighted, int32_t max_iter, double tol,
-            const std::string& variant, const std::optional<std::string>& isa, int32_t threads) {
+      [run](const Graph& g, double alpha, const F64Array& start, const F64Array& beta,
+            bool weighted, int32_t max_iter, double tol, const std::string& variant,
+            const std::optional<std::string>& isa, int32_t threads) {
         const std::string i = IsaArg(isa);
         return run([&] {
-          return graph::RunKatz(g, alpha, std::move(start), beta, weighted, max_iter, tol, variant,
-                                i, threads);
+          return graph::RunKatz(g, alpha, Values(start), Values(beta), weighted, max_iter, tol,
+                                variant, i, threads);
         });
       },
       py::arg("graph"), py::arg("alpha"), py::arg("start"), py::arg("beta"), py::arg("weighted"),
@@ -93,11 +97,11 @@ inline void BindLinkAnalysis(py::module_& m) {
       py::arg("threads") = 1, "Katz centrality, unnormalized; beta one value or one per vertex.");
   m.def(
       "eigenvector",
-      [run](const Graph& g, std::vector<double> start, bool weighted, int32_t max_iter, double tol,
+      [run](const Graph& g, const F64Array& start, bool weighted, int32_t max_iter, double tol,
             const std::string& variant, const std::optional<std::string>& isa, int32_t threads) {
         const std::string i = IsaArg(isa);
         return run([&] {
-          return graph::RunEigenvector(g, std::move(start), weighted, max_iter, tol, variant, i,
+          return graph::RunEigenvector(g, Values(start), weighted, max_iter, tol, variant, i,
                                        threads);
         });
       },

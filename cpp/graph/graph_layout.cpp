@@ -103,6 +103,16 @@ const std::vector<double>& GraphLayout::in_edge_weights(int32_t threads) const {
   return in_weights_;
 }
 
+const std::vector<double>& GraphLayout::out_weight_sums() const {
+  std::call_once(out_sums_once_, [this] {
+    std::vector<double> sums(csr_.n, 0.0);
+    for (VertexId u = 0; u < csr_.n; ++u)
+      for (int64_t e = csr_.offsets[u]; e < csr_.offsets[u + 1]; ++e) sums[u] += csr_.weights[e];
+    out_sums_ = std::move(sums);
+  });
+  return out_sums_;
+}
+
 const std::vector<uint32_t>& GraphLayout::integer_weights() const {
   std::call_once(integer_once_, [this] {
     const int64_t m = csr_.num_edges();

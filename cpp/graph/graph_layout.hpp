@@ -55,6 +55,9 @@ class GraphLayout {
   // pull weighted in-edges): the CSR's own weights when it is its own transpose, else built on
   // first use and kept, 8 bytes an edge.
   const std::vector<double>& in_edge_weights(int32_t threads) const;
+  // The sum of each vertex's out-edge weights (PageRank divides by it), built on first use and
+  // kept: one pass over the weights that every PageRank call would otherwise repeat.
+  const std::vector<double>& out_weight_sums() const;
 
   // The weights as uint32 when every one is a whole number and n times the largest is below
   // 2^32 - 1 (so no path sum can overflow): delta-stepping then runs on integer distances, whose
@@ -82,6 +85,8 @@ class GraphLayout {
   mutable bool has_transposed_ = false;  // set once transposed_ is built
   mutable std::once_flag in_weights_once_;
   mutable std::vector<double> in_weights_;
+  mutable std::once_flag out_sums_once_;
+  mutable std::vector<double> out_sums_;
   mutable std::once_flag integer_once_;
   mutable std::vector<uint32_t> integer_weights_;
 };

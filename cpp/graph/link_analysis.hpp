@@ -1,12 +1,16 @@
 // Link analysis by power iteration (NetworkX's pagerank, hits, katz_centrality,
-// eigenvector_centrality): each iteration is one sparse matrix-vector product pulled over the
-// in-edges (graph/row_sum_kernels.hpp) fused with the algorithm's per-vertex update, with
-// NetworkX's stopping rule so that the iteration counts agree.
+// eigenvector_centrality): each iteration is one sparse matrix-vector product y = A^T x
+// (graph/row_sum_kernels.hpp) and the algorithm's per-vertex update, with NetworkX's stopping
+// rule so that the iteration counts agree. The product is pulled over the in-edges (CSR; the
+// update fused chunk by chunk while y is in cache) or pushed over the grouped index (seed 000
+// §4.2's conflict-free scatter-add, tile by tile: the gathers and scatters of a tile stay within
+// T vertices, which is what makes it the faster of the two on large graphs).
 //
-// Threads: vertices are cut into chunks of about kChunkWork vertices plus edges, fixed by the
-// graph alone; chunks run on any thread and each keeps its own partial sums (the error, the
-// dangling mass, the squares), added in chunk order afterwards. Every value is therefore the
-// same at every thread count.
+// Threads: vertices are cut into chunks fixed by the graph alone; chunks run on any thread and
+// each keeps its own partial sums (the error, the dangling mass, the squares), added in chunk
+// order afterwards. A pushed product runs shares of tile columns on threads, each destination's
+// groups in tile order whoever runs them. Every value is therefore the same at every thread
+// count.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +18,7 @@
 
 #include "core/types.hpp"
 #include "graph/csr_graph.hpp"
+#include "graph/graph_layout.hpp"
 #include "graph/row_sum_kernels.hpp"
 #include "graph/run_stats.hpp"
 
@@ -27,6 +32,35 @@ struct LinkMatrix {
   const VertexId* cols = nullptr;
   const double* weights = nullptr;
   int64_t num_edges() const { return n == 0 ? 0 : offsets[n]; }
+};
+
+// y = A^T x, then update(first, last, k) over fixed chunks k of vertices [first, last) whose y
+// is complete. Pull: over the in-edges `in`. Push: over the grouped out-edges of `layout`.
+class Product {
+ public:
+  static Product Pull(const LinkMatrix& in);
+  static Product Push(const GraphLayout& layout, bool weighted, int32_t threads);
+
+  int32_t n() const { return n_; }
+  int64_t num_edges() const { return num_edges_; }
+  int64_t num_chunks() const { return static_cast<int64_t>(chunk_first_.size()) - 1; }
+  // y must hold zeros on the first call; Run leaves it so for the next.
+  template <class Update>
+  void Run(int32_t threads, const RowSumKernels& k, const double* x, double* y,
+           Update&& update) const;
+  // f(first, last, k) over the same chunks, without a product.
+  template <class F>
+  void ForEach(int32_t threads, F&& f) const;
+
+ private:
+  Product() = default;
+  int32_t n_ = 0;
+  int64_t num_edges_ = 0;
+  std::vector<VertexId> chunk_first_;    // chunk k: [chunk_first_[k], chunk_first_[k + 1])
+  LinkMatrix in_;                        // pull
+  const GraphLayout* layout_ = nullptr;  // push
+  const double* slot_weight_ = nullptr;
+  std::vector<std::vector<std::pair<int64_t, int64_t>>> share_ranges_;  // push: groups per share
 };
 
 struct IterationControl {
@@ -56,8 +90,8 @@ struct LinkScores {
 };
 
 // The out-weight of each vertex as PageRank divides by it: 1 / (sum of its out-weights), 0 for
-// a dangling vertex (no out-weight; NetworkX's S == 0).
-std::vector<double> InverseOutWeights(const CsrGraph& out, bool weighted);
+// a dangling vertex (no out-weight; NetworkX's S == 0). Unweighted: 1 / out-degree.
+std::vector<double> InverseOutWeights(const GraphLayout& layout, bool weighted);
 
 // One PageRank update over vertices [first, last) given their pulled sums y = sum of
 // s[u] * w(u, v): x <- alpha * (y + dangling_sum * d) + (1 - alpha) * p, s_next <- x * inverse.
@@ -73,19 +107,19 @@ struct PageRankTerms {
 double PageRankUpdate(const PageRankTerms& t, VertexId first, VertexId last, const double* y,
                       double* x, double* s_next, double* dangling_mass);
 
-// PageRank by pulling over the in-edges `in`; the weights of `in` must be the raw edge weights.
-LinkScores PullPageRank(const LinkMatrix& in, const std::vector<double>& inverse,
-                        const PageRankInput& input, const IterationControl& c);
-// HITS: a = A^T h over `in`, h = A a over `out`, h scaled by its largest; stops when the L1
-// change of h is below tol (no factor n: NetworkX's rule).
-LinkScores PullHits(const LinkMatrix& in, const LinkMatrix& out, std::vector<double> h,
-                    const IterationControl& c);
+// PageRank over the product `a` (whose weights must be the raw edge weights).
+LinkScores IteratePageRank(const Product& a, const std::vector<double>& inverse,
+                           const PageRankInput& input, const IterationControl& c);
+// HITS: a = A^T h by `to_authorities`, h = A a by `to_hubs` (pulled over the out-edges), h
+// scaled by its largest; stops when the L1 change of h is below tol (no factor n: NetworkX's).
+LinkScores IterateHits(const Product& to_authorities, const Product& to_hubs, std::vector<double> h,
+                       const IterationControl& c);
 // Katz: x <- alpha * A^T x + beta (beta one value per vertex, or one for all); stops when the
 // L1 change is below n * tol. Unnormalized.
-LinkScores PullKatz(const LinkMatrix& in, double alpha, std::vector<double> x,
-                    const std::vector<double>& beta, const IterationControl& c);
+LinkScores IterateKatz(const Product& a, double alpha, std::vector<double> x,
+                       const std::vector<double>& beta, const IterationControl& c);
 // Eigenvector: x <- (x + A^T x) / its Euclidean norm (1 where that is 0); stops when the L1
 // change is below n * tol.
-LinkScores PullEigenvector(const LinkMatrix& in, std::vector<double> x, const IterationControl& c);
+LinkScores IterateEigenvector(const Product& a, std::vector<double> x, const IterationControl& c);
 
 }  // namespace irreg::graph

@@ -52,6 +52,10 @@ const std::vector<VariantInfo>& VariantTable() {
              "power iteration, each product pulled over the in-edges (CSR) in fixed chunks, "
              "NetworkX's stopping rule",
              true, false, false, k},
+            {"push",
+             "power iteration, each product pushed over the grouped index tile by tile (the "
+             "seed's conflict-free scatter-add), NetworkX's stopping rule",
+             true, false, false, k},
         });
     return t;
   }();
@@ -124,28 +128,28 @@ const std::vector<AlgorithmInfo>& AlgorithmTable() {
        "PageRank by power iteration (NetworkX's parameters and stopping rule)",
        "pagerank",
        false,
-       EngineAnd({"pull"}),
+       EngineAnd({"pull", "push"}),
        "pull",
        {"value", "iterations"}},
       {"hits",
        "HITS hubs and authorities by power iteration",
        "hits",
        false,
-       {"pull"},
+       {"pull", "push"},
        "pull",
        {"hubs", "authorities", "iterations"}},
       {"katz",
        "Katz centrality by power iteration",
        "katz_centrality",
        false,
-       {"pull"},
+       {"pull", "push"},
        "pull",
        {"value", "iterations"}},
       {"eigenvector",
        "eigenvector centrality by power iteration",
        "eigenvector_centrality",
        false,
-       {"pull"},
+       {"pull", "push"},
        "pull",
        {"value", "iterations"}},
   };

@@ -32,6 +32,31 @@ void RowSums(const graph::RowSumRange& r) {
   }
 }
 
+template <bool kWeighted>
+void GroupedSums(const graph::GroupedSumRange& r) {
+  for (int64_t g = r.first_group; g < r.last_group; ++g) {
+    const int64_t slot = g * kLanes;
+    const double* x = r.x + r.row_base[g];
+    double* y = r.y + r.col_base[g];
+    for (int lane = 0; lane < kLanes; lane += kW) {
+      const V::IdxF64 row = V::LoadIdxF64(r.local_row + slot + lane);
+      const V::MaskF64 m = V::NonNegativeF64(row);
+      if (!V::AnyF64(m)) continue;  // padding
+      const V::IdxF64 col = V::LoadIdxF64(r.local_col + slot + lane);
+      V::F64 term = V::GatherF64(m, x, row);
+      if (kWeighted) term = V::MulF64(term, V::LoadF64(r.slot_weight + slot + lane));
+      V::ScatterF64(y, m, col, V::AddF64(V::GatherF64(m, y, col), term));
+    }
+  }
+}
+
+void Grouped(const graph::GroupedSumRange& r) {
+  if (r.slot_weight != nullptr)
+    GroupedSums<true>(r);
+  else
+    GroupedSums<false>(r);
+}
+
 void Sums(const graph::RowSumRange& r) {
   if (r.weights != nullptr)
     RowSums<true>(r);
@@ -41,7 +66,7 @@ void Sums(const graph::RowSumRange& r) {
 
 }  // namespace
 
-graph::RowSumKernels MakeRowSumKernels() { return graph::RowSumKernels{&Sums}; }
+graph::RowSumKernels MakeRowSumKernels() { return graph::RowSumKernels{&Sums, &Grouped}; }
 
 }  // namespace IRREG_ISA_NS
 }  // namespace irreg

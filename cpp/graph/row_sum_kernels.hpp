@@ -1,7 +1,9 @@
-// The per-ISA row sums of the link-analysis power iterations (graph/link_analysis.hpp): one
-// sparse matrix-vector product pulled row by row, y[v] = sum over row v of w * x[col], compiled
-// once per ISA by graph/row_sum_kernels.cpp. A row's terms are added in one fixed order per ISA
-// (lane partial sums, then the lanes, then the tail), so a result never depends on threads.
+// The per-ISA sparse matrix-vector products of the link-analysis power iterations
+// (graph/link_analysis.hpp), compiled once per ISA by graph/row_sum_kernels.cpp: pulled row by
+// row over a CSR, y[v] = sum over row v of w * x[col], or pushed group by group over the grouped
+// index. Either adds each y's terms in one fixed order per ISA (a row's lane partial sums, then
+// the lanes, then the tail; a destination's groups in tile order), so no result depends on
+// threads.
 #pragma once
 
 #include <cstdint>
@@ -25,8 +27,25 @@ struct RowSumRange {
 
 using RowSumsFn = void (*)(const RowSumRange&);
 
+// Groups [first_group, last_group) of a grouped index (seed 000 §4.2: no destination twice in a
+// group; padding lanes have local_row -1): y[col] += w * x[row] lane by lane, the seed's
+// conflict-free scatter-add. slot_weight null: every weight 1.
+struct GroupedSumRange {
+  const int32_t* local_row;
+  const int32_t* local_col;
+  const int32_t* row_base;
+  const int32_t* col_base;
+  const double* slot_weight;
+  const double* x;
+  double* y;
+  int64_t first_group, last_group;
+};
+
+using GroupedSumsFn = void (*)(const GroupedSumRange&);
+
 struct RowSumKernels {
   RowSumsFn sums;
+  GroupedSumsFn grouped;
 };
 
 // The kernels of ResolveIsa(isa) (graph/link_analysis.cpp).

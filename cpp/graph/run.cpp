@@ -110,15 +110,23 @@ void CheckVertexVector(const Graph& g, const std::vector<double>& v, const char*
                               " values; the graph has " + std::to_string(n) + " vertices");
 }
 
-// Runs a link-analysis pull on the team its size is worth, timed.
+// The product y = A^T x of variant `v` ("push" or "pull").
+Product ProductFor(const Graph& g, const std::string& v, bool weighted, int32_t threads) {
+  return v == "push" ? Product::Push(g.layout(), weighted, threads)
+                     : Product::Pull(InMatrix(g, weighted, threads));
+}
+
+// Runs a power iteration (variant "pull" or "push") on the team its size is worth, timed;
+// kernel(control, variant) returns its scores.
 template <class Kernel>
-LinkScores TimedPull(const Graph& g, const std::string& algorithm, const std::string& variant,
-                     const std::string& isa, int32_t threads, Kernel kernel) {
+LinkScores TimedIteration(const Graph& g, const std::string& algorithm, const std::string& variant,
+                          const std::string& isa, int32_t threads, int32_t max_iter, double tol,
+                          Kernel kernel) {
   CheckThreads(threads);
   const std::string v = CheckVariant(algorithm, variant);
   const RowSumKernels& kernels = RowSumKernelsFor(isa);
   return Timed(AskFor(v, g.layout().csr(), threads),
-               [&](int32_t t) { return kernel(IterationControl{0, 0.0, t, &kernels}); });
+               [&](int32_t t) { return kernel(IterationControl{max_iter, tol, t, &kernels}, v); });
 }
 
 }  // namespace
@@ -132,13 +140,13 @@ LinkScores RunPageRank(const Graph& g, const PageRankInput& input, bool weighted
   CheckVertexVector(g, input.personalization, "the personalization", true);
   CheckVertexVector(g, input.dangling, "the dangling weights", true);
   const CsrGraph& csr = g.layout().csr();
-  const std::vector<double> inverse = InverseOutWeights(csr, weighted);
-  if (v == "pull")
-    return TimedPull(g, "pagerank", v, isa, threads, [&](IterationControl c) {
-      c.max_iter = max_iter;
-      c.tol = tol;
-      return PullPageRank(InMatrix(g, weighted, c.threads), inverse, input, c);
-    });
+  const std::vector<double> inverse = InverseOutWeights(g.layout(), weighted);
+  if (v == "pull" || v == "push")
+    return TimedIteration(g, "pagerank", v, isa, threads, max_iter, tol,
+                          [&](const IterationControl& c, const std::string& how) {
+                            return IteratePageRank(ProductFor(g, how, weighted, c.threads), inverse,
+                                                   input, c);
+                          });
   // The engine's messages carry the graph's weights, and its recipient lists need sums that
   // never return to 0 (programs/pagerank.hpp).
   if (csr.weighted && !weighted)
@@ -167,11 +175,12 @@ LinkScores RunPageRank(const Graph& g, const PageRankInput& input, bool weighted
 LinkScores RunHits(const Graph& g, std::vector<double> start, int32_t max_iter, double tol,
                    const std::string& variant, const std::string& isa, int32_t threads) {
   CheckVertexVector(g, start, "the start vector");
-  return TimedPull(g, "hits", variant, isa, threads, [&](IterationControl c) {
-    c.max_iter = max_iter;
-    c.tol = tol;
-    return PullHits(InMatrix(g, true, c.threads), OutMatrix(g, true), std::move(start), c);
-  });
+  return TimedIteration(g, "hits", variant, isa, threads, max_iter, tol,
+                        [&](const IterationControl& c, const std::string& how) {
+                          return IterateHits(ProductFor(g, how, true, c.threads),
+                                             Product::Pull(OutMatrix(g, true)), std::move(start),
+                                             c);
+                        });
 }
 
 LinkScores RunKatz(const Graph& g, double alpha, std::vector<double> start,
@@ -179,22 +188,22 @@ LinkScores RunKatz(const Graph& g, double alpha, std::vector<double> start,
                    const std::string& variant, const std::string& isa, int32_t threads) {
   CheckVertexVector(g, start, "the start vector");
   if (beta.size() != 1) CheckVertexVector(g, beta, "beta");
-  return TimedPull(g, "katz", variant, isa, threads, [&](IterationControl c) {
-    c.max_iter = max_iter;
-    c.tol = tol;
-    return PullKatz(InMatrix(g, weighted, c.threads), alpha, std::move(start), beta, c);
-  });
+  return TimedIteration(g, "katz", variant, isa, threads, max_iter, tol,
+                        [&](const IterationControl& c, const std::string& how) {
+                          return IterateKatz(ProductFor(g, how, weighted, c.threads), alpha,
+                                             std::move(start), beta, c);
+                        });
 }
 
 LinkScores RunEigenvector(const Graph& g, std::vector<double> start, bool weighted,
                           int32_t max_iter, double tol, const std::string& variant,
                           const std::string& isa, int32_t threads) {
   CheckVertexVector(g, start, "the start vector");
-  return TimedPull(g, "eigenvector", variant, isa, threads, [&](IterationControl c) {
-    c.max_iter = max_iter;
-    c.tol = tol;
-    return PullEigenvector(InMatrix(g, weighted, c.threads), std::move(start), c);
-  });
+  return TimedIteration(g, "eigenvector", variant, isa, threads, max_iter, tol,
+                        [&](const IterationControl& c, const std::string& how) {
+                          return IterateEigenvector(ProductFor(g, how, weighted, c.threads),
+                                                    std::move(start), c);
+                        });
 }
 
 BfsResult RunBfs(const Graph& g, VertexId source, const std::string& variant,

@@ -82,7 +82,7 @@ def _results(result) -> tuple:
 
 @pytest.mark.parametrize("graph", GRAPHS, ids=str)
 @pytest.mark.parametrize("call", CALLS, ids=str)
-def test_values_are_networkx_on_every_isa_and_thread_count(graph, call, isa):
+def test_values_are_networkx_on_every_variant_isa_and_thread_count(graph, call, isa):
     G = GRAPHS[graph]
     function, kwargs = CALLS[call]
     if function is nx.hits and graph == "scale-free":
@@ -90,14 +90,16 @@ def test_values_are_networkx_on_every_isa_and_thread_count(graph, call, isa):
     if function is nx.hits and not HITS_BY_POWER_ITERATION:
         pytest.skip("this NetworkX computes hits by SVD: the backend declines it")
     theirs = _results(function(G, **kwargs))
-    first = None
-    for threads in (1, 2, 3):
-        ours = _results(function(G, backend="irreg", isa=isa, threads=threads, **kwargs))
-        for o, t in zip(ours, theirs, strict=True):
-            _assert_close(o, t)
-        if first is None:
-            first = ours
-        assert ours == first  # the same to the bit at every thread count
+    for variant in ("pull", "push"):
+        first = None
+        for threads in (1, 2, 3):
+            ours = _results(function(G, backend="irreg", isa=isa, threads=threads,
+                                     variant=variant, **kwargs))
+            for o, t in zip(ours, theirs, strict=True):
+                _assert_close(o, t)
+            if first is None:
+                first = ours
+            assert ours == first  # the same to the bit at every thread count
 
 
 # The same calls on irreg's own functions (graph converted with weights).

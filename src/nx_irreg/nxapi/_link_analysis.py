@@ -7,12 +7,14 @@ import contextlib
 from collections.abc import Iterator, Mapping
 
 import networkx as nx
+import numpy as np
 
+from irreg import _core
 from irreg.graph.algorithms.link_analysis import PowerIterationFailed
 from nx_irreg.backend_graph import BackendGraph
 from nx_irreg.nxapi._lengths import counts_hops
 
-__all__ = ["by_node", "converging", "keyed_as", "reads_weights", "same_nodes"]
+__all__ = ["by_label", "by_node", "converging", "keyed_as", "reads_weights", "same_nodes"]
 
 
 def by_node(G: BackendGraph, values: Mapping | None) -> list | None:
@@ -34,12 +36,18 @@ def same_nodes(G: BackendGraph, values: Mapping, name: str) -> None:
         )
 
 
-def keyed_as(G: BackendGraph, keys: Mapping | None, values) -> dict:
+def by_label(G: BackendGraph, values: np.ndarray) -> dict:
+    """``{node: float}`` in ``G``'s node order, built in C++ (no Python loop per node)."""
+    return _core.label_dict(np.arange(len(G), dtype=np.int32), values, G.nodes, G.label_hashes)
+
+
+def keyed_as(G: BackendGraph, keys: Mapping | None, values: np.ndarray) -> dict:
     """``values`` (one per vertex) as a dict in ``keys``' order (NetworkX builds its result from
     the start vector's keys), else in ``G``'s order."""
     if keys is None:
-        return dict(zip(G.nodes, values, strict=True))
-    return {node: values[G.position(node)] for node in keys}
+        return by_label(G, values)
+    listed = values.tolist()
+    return {node: listed[G.position(node)] for node in keys}
 
 
 def reads_weights(G: BackendGraph, weight: object) -> bool:

@@ -52,7 +52,7 @@ def networkit_pagerank(nk: Any, g: Any) -> Any:
     node, and NetworkX's stopping rule (the L1 change below n * 1e-6), at most 100 iterations
     (``g`` weighted as NetworkX's ``weight="weight"`` reads the graph)."""
     pr = nk.centrality.PageRank(g, 0.85, g.numberOfNodes() * 1e-6, False,
-                                nk.centrality.SinkHandling.DISTRIBUTE_SINKS)
+                                nk.centrality.SinkHandling.DistributeSinks)
     pr.norm = nk.centrality.Norm.L1_NORM
     pr.maxIterations = 100
     return pr.run()

@@ -31,4 +31,4 @@ def eigenvector_centrality(
         found = irreg_eigenvector(G.graph, max_iter=max_iter, tol=tol, nstart=start,
                                   weighted=reads_weights(G, weight), variant=opts.variant,
                                   isa=opts.isa, threads=opts.threads)
-    return keyed_as(G, nstart, found.value.tolist())
+    return keyed_as(G, nstart, found.value)

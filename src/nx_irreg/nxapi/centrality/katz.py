@@ -36,4 +36,4 @@ def katz_centrality(
                            nstart=start, normalized=normalized,
                            weighted=reads_weights(G, weight), variant=opts.variant,
                            isa=opts.isa, threads=opts.threads)
-    return keyed_as(G, nstart, found.value.tolist())
+    return keyed_as(G, nstart, found.value)

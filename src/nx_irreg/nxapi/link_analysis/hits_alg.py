@@ -7,7 +7,7 @@ import networkx as nx
 
 from irreg.graph.algorithms.link_analysis import hits as irreg_hits
 from nx_irreg.backend_graph import BackendGraph
-from nx_irreg.nxapi._link_analysis import converging
+from nx_irreg.nxapi._link_analysis import by_label, converging
 from nx_irreg.options import resolve
 
 __all__ = ["hits"]
@@ -33,5 +33,4 @@ def hits(
         found = irreg_hits(G.graph, max_iter=max_iter, tol=tol, nstart=start,
                            normalized=normalized, variant=opts.variant, isa=opts.isa,
                            threads=opts.threads)
-    return (dict(zip(G.nodes, found.hubs.tolist(), strict=True)),
-            dict(zip(G.nodes, found.authorities.tolist(), strict=True)))
+    return by_label(G, found.hubs), by_label(G, found.authorities)

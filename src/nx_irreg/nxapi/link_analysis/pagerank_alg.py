@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from irreg.graph.algorithms.link_analysis import pagerank as irreg_pagerank
 from nx_irreg.backend_graph import BackendGraph
-from nx_irreg.nxapi._link_analysis import by_node, converging, reads_weights
+from nx_irreg.nxapi._link_analysis import by_label, by_node, converging, reads_weights
 from nx_irreg.options import resolve
 
 __all__ = ["pagerank"]
@@ -30,4 +30,4 @@ def pagerank(
             weighted=reads_weights(G, weight), variant=opts.variant, isa=opts.isa,
             threads=opts.threads,
         )
-    return dict(zip(G.nodes, found.value.tolist(), strict=True))
+    return by_label(G, found.value)
