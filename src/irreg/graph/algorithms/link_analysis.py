@@ -1,9 +1,11 @@
 """Link analysis by power iteration: PageRank, HITS, Katz and eigenvector centrality.
 
-Each iteration is one sparse matrix-vector product pulled over the in-edges (C++
-``graph/link_analysis.hpp``, per-ISA row sums) fused with the algorithm's update, or for PageRank
-also the seed's vertex program on the engine (``serial``, ``naive``, ``opt``, ``opt-search``:
-rank sent along out-edges and summed by the grouped conflict-free scatter-add). The vectors are
+Each iteration is one sparse matrix-vector product and the algorithm's update (C++
+``graph/link_analysis.hpp``): variant ``pull`` (default) sums each vertex's in-edges from the
+CSR, fused with the update chunk by chunk; ``push`` scatters along the grouped index tile by tile
+(seed 000 §4.2's conflict-free scatter-add). PageRank is also the seed's vertex program on the
+engine (``serial``, ``naive``, ``opt``, ``opt-search``: rank sent along out-edges, messages
+summed by the grouped scatter-add, with the seed's SIMD counters). The vectors are
 prepared and the results finished here with NetworkX's own operations, and the iterations stop
 by NetworkX's rules, so the iteration counts are NetworkX's and the values agree with its to
 rounding. Every value is the same at every thread count (partial sums of fixed chunks, added in
@@ -108,8 +110,8 @@ def pagerank(
     out-weights sum to 0 is dangling: its rank is spread by ``dangling``. ``weighted``: edge
     weights are the links' strengths (else every edge counts 1). Stops when the L1 change is
     below ``n * tol``; ``PowerIterationFailed`` after ``max_iter`` iterations otherwise.
-    Variants: ``pull`` (default), and the seed's engine variants, which need non-negative
-    weights and vectors.
+    Variants: ``pull`` (default), ``push``, and the seed's engine variants, which need
+    non-negative weights and vectors.
     """
     g = check_graph(graph)
     n = g.n
