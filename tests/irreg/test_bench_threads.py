@@ -140,8 +140,8 @@ def test_networkit_and_graphblas_rows_agree_with_the_reference_or_say_why_not(tm
 
     out = tmp_path / "g.json"
     argv = ["bench", "graph", "--graph", "urand:8:4", "rmat:8:4", "--algorithm", "bfs", "sssp",
-            "wcc", "--variant", "direction", "--threads", "1,2", "--repeats", "1", "--warmup",
-            "0", "--json", str(out)]
+            "wcc", "pagerank", "--variant", "direction", "pull", "--threads", "1,2", "--repeats",
+            "1", "--warmup", "0", "--json", str(out)]
     assert cli.main(argv) == 0  # a peer's wrong answer would be a BenchError, exit 1
     capsys.readouterr()
     rows = json.loads(out.read_text())["rows"]

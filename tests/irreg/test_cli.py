@@ -80,7 +80,7 @@ def test_bench_graph_quick_writes_every_algorithm_and_peer(tmp_path, capsys, ass
     report = json.loads(out.read_text())
     assert report["benchmark"] == "graph"
     rows = report["rows"]
-    assert {r["name"] for r in rows} == {"build", "bfs", "sssp", "sswp", "wcc", "ts"}
+    assert {r["name"] for r in rows} == {"build", "bfs", "sssp", "sswp", "wcc", "pagerank", "ts"}
     assert {r["case"] for r in rows} == {
         "rmat-s13-ef16",
         "er-n8192-m131072",
