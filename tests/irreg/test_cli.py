@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 
+import networkx as nx
 import pytest
 
 import _irreg_cli as cli
@@ -133,6 +135,10 @@ def test_bench_nx_times_networkx_and_irreg_cached_and_not(tmp_path, capsys, asse
     }
     for name in {r["name"] for r in rows} - {"convert"}:
         mine = [r for r in rows if r["name"] == name and r["impl"] == "irreg"]
+        if name == "hits" and "method" not in inspect.signature(nx.hits).parameters:
+            # NetworkX before 3.7 computes hits by SVD: the backend leaves it to NetworkX.
+            assert len(mine) == 4 and all("by SVD" in r["extra"]["skipped"] for r in mine)
+            continue
         assert sorted((r["extra"]["threads"], r["extra"]["cached"]) for r in mine) == [
             (1, False), (1, True), (2, False), (2, True)]
         assert all(r["extra"]["speedup_vs_networkx"] > 0 for r in mine)

@@ -83,9 +83,12 @@ class Function:
     # Power iterations: values agree within 1e-10 of the largest (rounding carried through
     # every iteration), not 1e-12 of each.
     power_iteration: bool = False
+    unavailable: str | None = None  # why the backend declines it with this NetworkX
 
     def skip_reason(self, G: Any, depth: int) -> str | None:
         """Why this function is not timed on ``G`` (``depth``: hops to the farthest node)."""
+        if self.unavailable is not None:
+            return self.unavailable
         if self.directed_only and not G.is_directed():
             return "directed graphs only"
         if self.max_edges is not None and G.number_of_edges() > self.max_edges:
@@ -130,6 +133,18 @@ def katz_alpha(G: Any) -> float:
         degrees = G.in_degree() if G.is_directed() else G.degree()
         _KATZ_ALPHA[id(G)] = 0.5 / max(max((d for _, d in degrees), default=1), 1)
     return _KATZ_ALPHA[id(G)]
+
+
+def _hits_unavailable() -> str | None:
+    """Why irreg declines ``hits`` with the installed NetworkX, if it does: before 3.7 NetworkX
+    computes it by ARPACK's SVD (no ``method`` parameter), not by power iteration."""
+    import inspect
+
+    import networkx as nx
+
+    if "method" in inspect.signature(nx.hits).parameters:
+        return None
+    return "this NetworkX computes hits by SVD, which the backend leaves to NetworkX"
 
 
 def functions() -> tuple[Function, ...]:
@@ -207,7 +222,7 @@ def functions() -> tuple[Function, ...]:
         Function("pagerank", lambda G, e, b: nx.pagerank(G, backend=b), parallel=True,
                  peers=("rustnx", "networkit"), power_iteration=True),
         Function("hits", lambda G, e, b: nx.hits(G, max_iter=1000, backend=b), parallel=True,
-                 power_iteration=True),
+                 power_iteration=True, unavailable=_hits_unavailable()),
         Function("katz_centrality",
                  lambda G, e, b: nx.katz_centrality(G, alpha=katz_alpha(G), backend=b),
                  parallel=True, peers=("rustnx",), networkx_max_edges=PYTHON_LOOP_MAX_EDGES,
