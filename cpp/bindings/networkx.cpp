@@ -376,6 +376,9 @@ void BindNetworkx(py::module_& m) {
   DefineResult(m, "BellmanFordRun", {"value", "order", "pred_offsets", "pred", "cycle_vertex"});
   DefineResult(m, "KosarajuComponents", {"order", "component_end"});
   DefineResult(m, "OrderedComponents", {"order", "component_end", "component"});
+  DefineResult(m, "Biconnected",
+               {"edge_tail", "edge_head", "component_end", "node_order", "node_end", "articulation",
+                "bridge_tail", "bridge_head"});
   using graph::Graph;
   m.def(
       "from_networkx",
@@ -554,6 +557,31 @@ void BindNetworkx(py::module_& m) {
       py::arg("graph"), py::arg("whole_graph_exit") = false,
       "Vertices component by component in NetworkX's order, where each component ends, and each "
       "vertex's component (whole_graph_exit: NetworkX 3.7's order inside the last one).");
+
+  m.def(
+      "biconnected",
+      [](const Graph& g, bool components, int64_t root,
+         std::optional<std::vector<int64_t>> edge_order) {
+        const graph::CsrGraph& csr = g.layout().csr();
+        const VertexId r = root < 0 ? -1 : VertexList({root}, csr.n)[0];
+        std::vector<VertexId> order;
+        if (edge_order) order = VertexList(*edge_order, csr.n);
+        graph::Biconnected b;
+        {
+          py::gil_scoped_release release;
+          b = graph::BiconnectedSearch(csr, components, r, edge_order ? &order : nullptr);
+        }
+        return Result("Biconnected", Adopt(std::move(b.edge_tail)), Adopt(std::move(b.edge_head)),
+                      Adopt(std::move(b.component_end)), Adopt(std::move(b.node_order)),
+                      Adopt(std::move(b.node_end)), Adopt(std::move(b.articulation)),
+                      Adopt(std::move(b.bridge_tail)), Adopt(std::move(b.bridge_head)));
+      },
+      py::arg("graph"), py::arg("components") = true, py::arg("root") = -1,
+      py::arg("edge_order") = py::none(),
+      "networkx's biconnected DFS over an undirected graph: each component's edges in its order "
+      "(when components), the cut vertices in its yield order, the bridges in G.edges() order "
+      "over the nodes in edge_order (None: the searched ones in id order); root >= 0: only "
+      "root's component, else every vertex in id order as a root.");
 }
 
 }  // namespace irreg::bindings

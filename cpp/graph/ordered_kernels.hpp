@@ -14,7 +14,7 @@ namespace irreg::graph {
 
 // Files: ordered_bfs.cpp, ordered_dfs.cpp, ordered_topological_sort.cpp, bellman_ford.cpp,
 // strongly_connected.cpp, bidirectional_search.cpp, dag_longest_path.cpp, many_sources.cpp,
-// lexicographic_topological_sort.cpp, dijkstra.cpp.
+// lexicographic_topological_sort.cpp, dijkstra.cpp, biconnected.cpp.
 
 // Dijkstra with a binary heap, values settled in order (also SSSP/SSWP's "dijkstra" variant).
 // target >= 0: stop once it settles (NetworkX's source-to-target searches).
@@ -68,5 +68,12 @@ LabeledEdges OrderedLabeledEdges(const CsrGraph& g, const std::vector<VertexId>&
 // (lexicographic_topological_sort.cpp). Throws std::invalid_argument unless a permutation.
 TopologicalOrder LexicographicTopologicalSort(const CsrGraph& g,
                                               const std::vector<VertexId>& by_rank);
+
+// networkx's _biconnected_dfs on an undirected graph (biconnected.cpp): cut vertices and
+// bridges always, the components' edges when `components`; root >= 0: only its component.
+// The bridges come in G.edges() order over the nodes in `edge_order` (null: the searched
+// vertices in id order).
+Biconnected BiconnectedSearch(const CsrGraph& g, bool components, VertexId root = -1,
+                              const std::vector<VertexId>* edge_order = nullptr);
 
 }  // namespace irreg::graph

@@ -95,4 +95,20 @@ struct OrderedComponents {
   std::vector<int32_t> component;      // per vertex: k, its component's place in that order
 };
 
+// NetworkX's biconnected DFS (biconnected.cpp): what its three families of answers need.
+struct Biconnected {
+  // The edges of each biconnected component, (tail, head) in the order NetworkX lists them,
+  // component by component (k is [component_end[k-1] (0 for k = 0), component_end[k]));
+  // empty unless the components were asked for.
+  std::vector<VertexId> edge_tail, edge_head;
+  std::vector<int64_t> component_end;
+  // Each component's nodes in the order its edges list them, each once (component k is
+  // [node_end[k-1], node_end[k])): NetworkX's set built from them iterates in its order.
+  std::vector<VertexId> node_order;
+  std::vector<int64_t> node_end;
+  std::vector<VertexId> articulation;  // each cut vertex once, in NetworkX's yield order
+  // The edges whose removal disconnects their component, in G.edges() order (tail first).
+  std::vector<VertexId> bridge_tail, bridge_head;
+};
+
 }  // namespace irreg::graph

@@ -196,6 +196,11 @@ class BackendInterface:
             G = arguments.get("G")
             if G is not None and G.is_multigraph():
                 return "dag_longest_path takes the largest of parallel edges, irreg the smallest"
+        if name in ("bridges", "has_bridges"):
+            G = arguments.get("G")
+            if G is not None and G.is_multigraph() and not G.is_directed():
+                return ("a bridge of a multigraph must not be a parallel edge; irreg keeps one "
+                        "edge per pair, so NetworkX runs it")
         if str(arguments.get("method", "")).startswith("floyd-warshall"):
             return "the Floyd-Warshall methods run in NetworkX"
         if arguments.get("usebounds") is True and arguments.get("weight") is not None:

@@ -26,6 +26,8 @@ MODULES = [
     "networkx.algorithms.components.tests.test_semiconnected",
     "networkx.algorithms.components.tests.test_connected",
     "networkx.algorithms.components.tests.test_strongly_connected",
+    "networkx.algorithms.components.tests.test_biconnected",
+    "networkx.algorithms.tests.test_bridges",
     "networkx.algorithms.tests.test_dag",
     "networkx.algorithms.centrality.tests.test_betweenness_centrality",
     "networkx.algorithms.centrality.tests.test_betweenness_centrality_subset",

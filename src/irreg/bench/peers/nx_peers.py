@@ -1,14 +1,15 @@
 """Peers of ``irreg bench nx``: the other NetworkX backends and NetworKit, each timed in a
 process of its own.
 
-rustnx (PyPI, Rust, Rayon) sizes its thread pool once per process from ``RAYON_NUM_THREADS``,
-nx-parallel (joblib) from its ``n_jobs`` config and NetworKit from ``setNumberOfThreads``, so each
-row runs in a fresh child process (:mod:`irreg.bench.peers.nx_child`) at the thread count of
-the irreg row beside it. The child builds the same generated graph (untimed), makes one untimed
-call (which converts and caches the graph, as irreg's cached rows do), then times ``repeats``
-calls and prints their seconds as JSON. A backend that declines the call (NetworkX raises
-``NotImplementedError`` when ``backend=`` is explicit) or is not installed gives a skipped row
-with the reason; no peer row ever times NetworkX's own fallback.
+rustnx and nx-rustworkx (PyPI, Rust, Rayon) size their thread pools once per process from
+``RAYON_NUM_THREADS``, nx-parallel (joblib) from its ``n_jobs`` config and NetworKit from
+``setNumberOfThreads``, so each row runs in a fresh child process
+(:mod:`irreg.bench.peers.nx_child`) at the thread count of the irreg row beside it. The child
+builds the same generated graph (untimed), makes one untimed call (which converts and caches the
+graph, as irreg's cached rows do), then times ``repeats`` calls and prints their seconds as JSON. A
+backend that declines the call (NetworkX raises ``NotImplementedError`` when ``backend=`` is
+explicit) or is not installed gives a skipped row with the reason; no peer row ever times
+NetworkX's own fallback.
 
 NetworKit's rows time its own algorithm objects (``run()`` only, the graph converted untimed);
 its definitions differ in details (closeness of disconnected graphs, normalization), so its
@@ -31,8 +32,10 @@ __all__ = ["BACKENDS", "NETWORKIT", "NETWORKIT_WEIGHTED", "PEERS", "networkit_ca
            "networkit_pagerank", "peer_trials", "skip_reason"]
 
 # Peer name -> the module that must be importable.
-PEERS = {"rustnx": "rustnx", "parallel": "nx_parallel", "networkit": "networkit"}
-BACKENDS = ("rustnx", "parallel")  # NetworkX backends: called as backend=<name>
+PEERS = {"rustnx": "rustnx", "rustworkx": "nx_rustworkx", "parallel": "nx_parallel",
+         "networkit": "networkit"}
+# NetworkX backends: called as backend=<name>
+BACKENDS = ("rustnx", "rustworkx", "parallel")
 
 
 def networkit_calls() -> dict[str, Callable[[Any, Any], Any]]:

@@ -14,9 +14,11 @@ one serial reference and verifier per algorithm, shared by the tests and ``irreg
 from irreg.graph.algorithms._run import RunStats
 from irreg.graph.algorithms.centrality import Betweenness, betweenness
 from irreg.graph.algorithms.components import (
+    Biconnected,
     SccOrder,
     WccResult,
     bfs_components,
+    biconnected,
     kosaraju_components,
     strongly_connected_components,
     wcc,
@@ -90,6 +92,7 @@ __all__ = [
     "Betweenness",
     "BfsOrder",
     "BfsResult",
+    "Biconnected",
     "DistanceSums",
     "FoundPath",
     "GraphCycleError",
@@ -112,6 +115,7 @@ __all__ = [
     "bfs_components",
     "bfs_labeled_edges",
     "bfs_order",
+    "biconnected",
     "bidirectional_search",
     "dag_longest_path",
     "dfs_labeled_edges",

@@ -57,6 +57,38 @@ def strongly_connected_components(graph: IrregGraph, *, whole_graph_exit: bool =
     return SccOrder(*_core.ordered_strongly_connected_components(g._core, whole_graph_exit))
 
 
+class Biconnected(NamedTuple):
+    edge_tail: np.ndarray  # int32: the components' edges, component by component, as NetworkX
+    edge_head: np.ndarray  # lists them (empty unless components were asked for)
+    component_end: np.ndarray  # int64: component k is edges[component_end[k - 1]:component_end[k]]
+    node_order: np.ndarray  # int32: each component's nodes, each once, in the order its edges
+    node_end: np.ndarray  # list them (int64 ends, as component_end)
+    articulation: np.ndarray  # int32: the cut vertices, each once, in NetworkX's order
+    bridge_tail: np.ndarray  # int32: the bridges as (DFS parent, child)
+    bridge_head: np.ndarray
+
+
+def biconnected(graph: IrregGraph, *, components: bool = True, root: int | None = None,
+                edge_order: np.ndarray | None = None) -> Biconnected:
+    """Biconnected components, cut vertices and bridges of an undirected graph, as
+    ``networkx.biconnected_component_edges`` and ``articulation_points`` give them.
+
+    Hopcroft and Tarjan's low-link depth-first search exactly as NetworkX runs it (roots in
+    vertex order, rows in stored order, the edge to a vertex's parent skipped by vertex), so each
+    component's edges, the components and the cut vertices come in NetworkX's order. Iterative,
+    serial, O(n + m). ``components=False`` skips the stack of edges (cut vertices and bridges
+    only); ``root``: search its connected component alone. The bridges come in the order
+    ``G.edges()`` lists them when ``G``'s nodes come in ``edge_order`` (None: the searched
+    vertices in id order).
+    """
+    g = check_graph(graph)
+    if g.directed:
+        raise ValueError("biconnected components are defined for an undirected graph")
+    order = None if edge_order is None else np.asarray(edge_order, np.int64).tolist()
+    return Biconnected(*_core.biconnected(g._core, components, -1 if root is None else root,
+                                          order))
+
+
 def bfs_components(
     graph: IrregGraph, in_edges: IrregGraph | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
