@@ -470,6 +470,24 @@ void BindGraph(py::module_& m) {
         py::arg("threads") = 1);
   };
   BindLinkAnalysis(m);
+  DefineResult(m, "DenseRun", {"value", "negative_cycle", "stats"});
+  m.def(
+      "floyd_warshall",
+      [](const Graph& g, bool weighted, const std::string& variant,
+         const std::optional<std::string>& isa, int32_t threads) {
+        const std::string i = IsaArg(isa);
+        std::pair<double, double> released;
+        graph::DenseLengths r = WithoutGil(
+            [&] { return graph::RunFloydWarshall(g, weighted, variant, i, threads); }, &released);
+        const py::ssize_t n = g.layout().csr().n;
+        py::array_t<double> value = Adopt(std::move(r.value));
+        return Result("DenseRun", value.attr("reshape")(n, n), r.negative_cycle,
+                      StatsDict(r.stats, released));
+      },
+      py::arg("graph"), py::arg("weighted") = true, py::arg("variant") = "",
+      py::arg("isa") = py::none(), py::arg("threads") = 1,
+      "Shortest path lengths between every pair, n x n (inf: unreachable), whether a negative "
+      "cycle makes them meaningless, and the run's stats.");
   label_algorithm("wcc", &graph::RunWcc);
   label_algorithm("topological_generations", &graph::RunTopologicalGenerations);
 }

@@ -56,6 +56,10 @@ const std::vector<VariantInfo>& VariantTable() {
              "power iteration, each product pushed over the grouped index tile by tile (the "
              "seed's conflict-free scatter-add), NetworkX's stopping rule",
              true, false, false, k},
+            {"blocked",
+             "Floyd-Warshall in cache-sized blocks (Venkataraman et al.), a SIMD min-plus "
+             "product per block, blocks on threads",
+             true, false, false, int64_t{1} << 21},
         });
     return t;
   }();
@@ -155,6 +159,13 @@ const std::vector<AlgorithmInfo>& AlgorithmTable() {
        {"pull", "push"},
        "pull",
        {"value", "iterations"}},
+      {"floyd-warshall",
+       "shortest path lengths between every pair as a dense matrix",
+       "floyd_warshall",
+       false,
+       {"blocked"},
+       "blocked",
+       {"value", "negative_cycle"}},
   };
   return table;
 }

@@ -206,6 +206,18 @@ LinkScores RunEigenvector(const Graph& g, std::vector<double> start, bool weight
                         });
 }
 
+DenseLengths RunFloydWarshall(const Graph& g, bool weighted, const std::string& variant,
+                              const std::string& isa, int32_t threads) {
+  CheckThreads(threads);
+  const std::string v = CheckVariant("floyd-warshall", variant);
+  const CsrGraph& csr = g.layout().csr();
+  const MinPlusKernels& kernels = MinPlusKernelsFor(isa);
+  // Its work is n^3, not n + m.
+  const int64_t n = csr.n;
+  const TeamAsk ask{threads, n * n * n, VariantNamed(v).work_per_thread};
+  return Timed(ask, [&](int32_t t) { return FloydWarshall(csr, weighted, kernels, t); });
+}
+
 BfsResult RunBfs(const Graph& g, VertexId source, const std::string& variant,
                  const std::string& isa, int32_t threads) {
   CheckThreads(threads);

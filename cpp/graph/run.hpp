@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "graph/brandes.hpp"
+#include "graph/floyd_warshall.hpp"
 #include "graph/graph.hpp"
 #include "graph/link_analysis.hpp"
 #include "graph/ms_bfs.hpp"
@@ -77,5 +78,8 @@ LinkScores RunKatz(const Graph& g, double alpha, std::vector<double> start,
 LinkScores RunEigenvector(const Graph& g, std::vector<double> start, bool weighted,
                           int32_t max_iter, double tol, const std::string& variant,
                           const std::string& isa, int32_t threads = 1);
+// Shortest path lengths between every pair as an n x n matrix (weighted false: every edge 1).
+DenseLengths RunFloydWarshall(const Graph& g, bool weighted, const std::string& variant,
+                              const std::string& isa, int32_t threads = 1);
 
 }  // namespace irreg::graph

@@ -242,7 +242,8 @@ class BackendInterface:
 
 
 # Functions where NetworkX adds a None weight (and raises TypeError) rather than skip the edge.
-ADD_EVERY_WEIGHT = ("bellman_ford", "negative_edge_cycle", "find_negative_cycle", "dag_longest")
+ADD_EVERY_WEIGHT = ("bellman_ford", "negative_edge_cycle", "find_negative_cycle", "dag_longest",
+                    "floyd_warshall")
 # Functions that skip None-weighted edges in their searches but count them for connectivity.
 CONNECT_OVER_EVERY_EDGE = ("average_shortest_path_length", "wiener_index")
 

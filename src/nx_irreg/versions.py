@@ -36,6 +36,7 @@ __all__ = [
     "bfs_layers_first_layer_in_set_order",
     "bfs_predecessors_warning",
     "dijkstra_paths_in_settled_order",
+    "floyd_warshall_numpy_detects_negative_cycles",
     "kosaraju_sets_in_preorder",
     "lexicographical_sort_message",
     "networkx_answer",
@@ -310,6 +311,18 @@ def _watched(name: str) -> Rescaling | None:
     return _watch_rescaling(name, calls)
 
 
+@_probe
+def floyd_warshall_numpy_detects_negative_cycles() -> bool:
+    """Does ``floyd_warshall_numpy`` raise ``NetworkXUnbounded`` on a negative cycle (3.7), or
+    return the matrix with negative entries on its diagonal (3.4-3.6)?"""
+    G = nx.DiGraph([(0, 1, {"weight": -2}), (1, 0, {"weight": 1})])
+    try:
+        networkx_own("floyd_warshall_numpy")(G)
+    except nx.NetworkXUnbounded:
+        return True
+    return False
+
+
 @dataclass(frozen=True)
 class Probe:
     """One behaviour that differs between NetworkX releases, and the releases it separates."""
@@ -332,6 +345,7 @@ PROBES: dict[str, Probe] = {
         Probe(single_source_all_shortest_paths_in_graph_order, "3.4 | 3.5-3.7"),
         Probe(dijkstra_paths_in_settled_order, "3.4-3.5 | 3.6-3.7"),
         Probe(betweenness_rescalings, "3.4-3.5 | 3.6-3.7"),  # node betweenness: 3.5 too
+        Probe(floyd_warshall_numpy_detects_negative_cycles, "3.4-3.6 | 3.7"),
     )
 }
 

@@ -37,6 +37,7 @@ from irreg.machine import machine_info
 
 FULL_CASES = (
     "er:1000:10000",
+    "er:2000:20000",
     "er:10000:100000",
     "er:100000:1000000",
     "rmat:16:16",
@@ -55,6 +56,8 @@ ALL_PAIRS_MAX_EDGES = 200_000
 BETWEENNESS_MAX_EDGES = 50_000
 # NetworkX's Katz and eigenvector centrality loop over every edge in Python each iteration.
 PYTHON_LOOP_MAX_EDGES = 2_000_000
+# Dense all pairs (n x n lengths, O(n^3)): graphs up to er:1000:10000 and the 2,000-node case.
+DENSE_MAX_EDGES = 40_000
 # Sources of the sampled betweenness rows.
 SAMPLED_SOURCES = 500
 VIEWS = ("as built", "undirected", "connected")
@@ -227,6 +230,8 @@ def functions() -> tuple[Function, ...]:
                  view="undirected", peers=("rustworkx",)),
         Function("bridges", lambda G, e, b: list(nx.bridges(G, backend=b)),
                  view="undirected", peers=("rustworkx",)),
+        Function("floyd_warshall_numpy", lambda G, e, b: nx.floyd_warshall_numpy(G, backend=b),
+                 max_edges=DENSE_MAX_EDGES, parallel=True, peers=("rustworkx",)),
         Function("pagerank", lambda G, e, b: nx.pagerank(G, backend=b), parallel=True,
                  peers=("rustnx", "networkit"), power_iteration=True),
         Function("hits", lambda G, e, b: nx.hits(G, max_iter=1000, backend=b), parallel=True,
@@ -578,10 +583,14 @@ def _peer_skip(peer: str, name: str, spec: str | None, networkx_skipped: str | N
 
 
 def _agrees(got: Any, want: Any) -> bool:
-    """Equal, or, for dicts of floats and floats (centralities, averages: sums in another
-    order), equal keys in order and values within 1e-12 relative."""
+    """Equal, or, for dicts of floats, floats and arrays (centralities, averages, matrices of
+    lengths: sums in another order), equal keys (shapes) in order and values within 1e-12
+    relative."""
     if isinstance(want, float) and isinstance(got, float):
         return abs(got - want) <= 1e-12 * abs(want)
+    if isinstance(want, np.ndarray):  # a dense matrix of lengths
+        return (isinstance(got, np.ndarray) and got.shape == want.shape
+                and bool(np.allclose(got, want, rtol=1e-12, atol=0.0)))
     if isinstance(want, dict) and isinstance(got, dict) and list(got) == list(want):
         return all(_agrees(got[k], v) if isinstance(v, float) else got[k] == v
                    for k, v in want.items())

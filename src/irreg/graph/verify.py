@@ -24,6 +24,7 @@ What is checked, per vertex (arrays must have one entry per vertex and the docum
 - ``distances``: from a queue BFS per source, per vertex how many sources reach it, their hops
   summed, their reciprocal hops summed (within ``rtol``: float sums in another order) and the
   most hops; per source the most hops and whether it reaches every vertex.
+- ``floyd-warshall``: heap Dijkstra from every vertex, each length within ``rtol``.
 - ``pagerank``, ``hits``, ``katz``, ``eigenvector``: NetworkX's power iteration with its default
   parameters, written over SciPy's sparse matrix: the iteration count exactly, the values within
   ``rtol`` of the vector's largest value.
@@ -44,6 +45,7 @@ from irreg.graph.registry import algorithm
 __all__ = [
     "REL",
     "Verifier",
+    "all_pairs_lengths",
     "betweenness_scores",
     "bfs_depth",
     "bfs_parent",
@@ -377,6 +379,17 @@ class TopoReference(NamedTuple):
     order: np.ndarray
 
 
+class DenseReference(NamedTuple):
+    value: np.ndarray
+
+
+def all_pairs_lengths(graph: IrregGraph) -> np.ndarray:
+    """Shortest path lengths between every pair (n x n, ``inf`` where there is no path): heap
+    Dijkstra from each vertex (non-negative weights only, as :func:`shortest_paths`)."""
+    rows = [shortest_paths(graph, s) for s in range(graph.n)]
+    return np.array(rows, dtype=np.float64).reshape(graph.n, graph.n)
+
+
 def _bfs_reference(graph: IrregGraph, source: int | None) -> BfsReference:
     depth = bfs_depth(graph, source)
     return BfsReference(depth, bfs_parent(graph, depth))
@@ -400,10 +413,12 @@ REFERENCES = {
     "hits": lambda graph, source: hits_reference(graph),
     "katz": lambda graph, source: katz_reference(graph),
     "eigenvector": lambda graph, source: eigenvector_reference(graph),
+    "floyd-warshall": lambda graph, source: DenseReference(all_pairs_lengths(graph)),
 }
 
 # Float fields compared within ``rtol`` (sums in another order, or along other equal paths).
-APPROXIMATE = {("sssp", "value"), ("distances", "harmonic"), ("betweenness", "score")}
+APPROXIMATE = {("sssp", "value"), ("distances", "harmonic"), ("betweenness", "score"),
+               ("floyd-warshall", "value")}
 # Float fields compared within ``rtol`` of the vector's largest value: power iterations, whose
 # smallest entries carry the rounding of the largest.
 SCALED = {("pagerank", "value"), ("hits", "hubs"), ("hits", "authorities"), ("katz", "value"),
@@ -455,6 +470,10 @@ class Verifier:
                 wrong = got != want
             if wrong.any():
                 i = int(np.flatnonzero(wrong)[0])
+                if got.ndim > 1:  # a matrix: name the entry
+                    u, v = np.unravel_index(i, got.shape)
+                    raise AssertionError(f"{where}: {field}[{u}, {v}] is {got.flat[i]}, "
+                                         f"expected {want.flat[i]}")
                 raise AssertionError(f"{where}: {self._describe(field, i, got[i], want[i])}")
 
     def _describe(self, field: str, i: int, got: Any, want: Any) -> str:

@@ -33,6 +33,7 @@ from irreg.graph.algorithms.dag import (
     topological_generations,
     topological_order,
 )
+from irreg.graph.algorithms.dense_lengths import DenseLengths, floyd_warshall
 from irreg.graph.algorithms.distances import DistanceSums, distance_sums
 from irreg.graph.algorithms.link_analysis import (
     HitsScores,
@@ -93,6 +94,7 @@ __all__ = [
     "BfsOrder",
     "BfsResult",
     "Biconnected",
+    "DenseLengths",
     "DistanceSums",
     "FoundPath",
     "GraphCycleError",
@@ -123,6 +125,7 @@ __all__ = [
     "dijkstra_predecessors",
     "distance_sums",
     "eigenvector_centrality",
+    "floyd_warshall",
     "hits",
     "katz_centrality",
     "kosaraju_components",
