@@ -46,6 +46,7 @@ def nxapi_functions() -> dict[str, str]:
 
 def get_info() -> dict:
     from _nx_irreg.config import OPTIONS, IrregConfig
+    from _nx_irreg.declined import DECLINED
 
     parameters = {f"{name} : {o.type_doc}": o.doc for name, o in OPTIONS.items()}
     return {
@@ -63,4 +64,6 @@ def get_info() -> dict:
             for name, doc in nxapi_functions().items()
         },
         "default_config": IrregConfig(),
+        # The functions of its families the backend leaves to NetworkX, and why (declined.py).
+        "declined_functions": dict(DECLINED),
     }

@@ -36,6 +36,7 @@ __all__ = [
     "bfs_layers_first_layer_in_set_order",
     "bfs_predecessors_warning",
     "dijkstra_paths_in_settled_order",
+    "dispatchable",
     "floyd_warshall_numpy_detects_negative_cycles",
     "kosaraju_sets_in_preorder",
     "lexicographical_sort_message",
@@ -72,9 +73,17 @@ def _probe(question: Callable[[], object]) -> Callable[[], object]:
     return ask
 
 
+def dispatchable(name: str) -> Callable:
+    """NetworkX's dispatchable ``name``, found in NetworkX's registry where ``networkx`` does not
+    export it (``networkx.dag.has_cycle``)."""
+    from networkx.utils.backends import _registered_algorithms
+
+    return getattr(nx, name, None) or _registered_algorithms[name]
+
+
 def networkx_own(name: str) -> Callable:
     """NetworkX's own implementation of ``name``, whatever backends are installed."""
-    function = getattr(nx, name)
+    function = dispatchable(name)
     return getattr(function, "orig_func", function)
 
 

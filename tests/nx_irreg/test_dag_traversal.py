@@ -202,3 +202,34 @@ def test_bfs_labeled_edges_labels():
     )
     with pytest.raises(KeyError):
         list(nx.bfs_labeled_edges(D, [0, ABSENT], backend="irreg"))
+
+
+@st.composite
+def _cyclic_digraphs(draw):
+    """Small DiGraphs, often strongly connected (a cycle through every node plus chords)."""
+    n = draw(st.integers(0, 9))
+    G = nx.DiGraph()
+    G.add_nodes_from(draw(st.permutations(range(n))) if n else [])
+    if n and draw(st.booleans()):
+        nx.add_cycle(G, draw(st.permutations(range(n))))
+    if n:
+        vertex = st.integers(0, n - 1)
+        G.add_edges_from(draw(st.lists(st.tuples(vertex, vertex), max_size=2 * n)))
+    return G
+
+
+@pytest.mark.parametrize("isa", ISAS)
+@settings(max_examples=80)
+@given(G=_cyclic_digraphs())
+def test_has_cycle_and_is_aperiodic_equal_networkx(isa, G):
+    from nx_irreg.versions import dispatchable
+
+    has_cycle = dispatchable("has_cycle")
+    assert has_cycle(G, backend="irreg", isa=isa) is has_cycle(G)
+    try:
+        expected = nx.is_aperiodic(G)
+    except (nx.NetworkXError, nx.NetworkXPointlessConcept) as err:
+        with pytest.raises(type(err), match=str(err)):
+            nx.is_aperiodic(G, backend="irreg", isa=isa)
+        return
+    assert nx.is_aperiodic(G, backend="irreg", isa=isa) is expected

@@ -21,8 +21,15 @@ from irreg.graph.algorithms import (
 )
 from irreg.graph.algorithms import topological_generations as engine_generations
 from nx_irreg.backend_graph import BackendGraph
-from nx_irreg.nxapi._components import check_directed
-from nx_irreg.nxapi._lengths import counts_hops, length_value, missing_node, node_position, node_set
+from nx_irreg.nxapi._components import check_directed, strongly_connected
+from nx_irreg.nxapi._lengths import (
+    counts_hops,
+    length_value,
+    level_of_order,
+    missing_node,
+    node_position,
+    node_set,
+)
 from nx_irreg.options import check_no_variant, resolve
 from nx_irreg.versions import lexicographical_sort_message
 
@@ -31,6 +38,8 @@ __all__ = [
     "dag_longest_path",
     "dag_longest_path_length",
     "descendants",
+    "has_cycle",
+    "is_aperiodic",
     "is_directed_acyclic_graph",
     "lexicographical_topological_sort",
     "topological_generations",
@@ -78,6 +87,36 @@ def is_directed_acyclic_graph(G: BackendGraph, **options: object) -> bool:
     except GraphCycleError:
         return False
     return True
+
+
+def has_cycle(G: BackendGraph, **options: object) -> bool:
+    """Whether the directed graph ``G`` has a cycle: Kahn's algorithm runs out of sources (as
+    NetworkX's ``topological_sort`` does; an undirected graph raises its error)."""
+    check_no_variant("has_cycle", options)
+    resolve(options)
+    if not G.is_directed():
+        raise nx.NetworkXError("Topological sort not defined on undirected graphs.")
+    return not topological_order(G.graph).complete
+
+
+def is_aperiodic(G: BackendGraph, **options: object) -> bool:
+    """Whether the strongly connected digraph ``G`` is aperiodic: the greatest common divisor of
+    ``level(u) - level(v) + 1`` over its edges, levels of a BFS tree from its first node, is 1
+    (the same answer as NetworkX's search tree, whichever tree it is; NetworkX's errors)."""
+    check_no_variant("is_aperiodic", options)
+    resolve(options)
+    if not G.is_directed():
+        raise nx.NetworkXError("is_aperiodic not defined for undirected graphs")
+    if len(G) == 0:
+        raise nx.NetworkXPointlessConcept("Graph has no nodes.")
+    if len(strongly_connected(G).component_end) != 1:
+        raise nx.NetworkXError("Graph is not strongly connected.")
+    found = bfs_order(G.graph, sources=[0])
+    level = np.empty(len(G), np.int64)
+    level[found.order] = level_of_order(found.level_end)
+    offsets, targets, _ = G.graph.csr()
+    tails = np.repeat(np.arange(len(G)), np.diff(offsets))
+    return int(np.gcd.reduce(level[tails] - level[targets] + 1, initial=0)) == 1
 
 
 def descendants(G: BackendGraph, source: object, **options: object) -> set:
