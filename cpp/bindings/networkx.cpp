@@ -582,6 +582,35 @@ void BindNetworkx(py::module_& m) {
       "(when components), the cut vertices in its yield order, the bridges in G.edges() order "
       "over the nodes in edge_order (None: the searched ones in id order); root >= 0: only "
       "root's component, else every vertex in id order as a root.");
+
+  m.def(
+      "astar",
+      [](const Graph& g, int64_t source, int64_t target, bool unit_weights, double cutoff,
+         py::object heuristic, py::object labels) {
+        const graph::CsrGraph& csr = g.layout().csr();
+        const VertexId s = VertexList({source}, csr.n)[0], t = VertexList({target}, csr.n)[0];
+        graph::FoundPath r;
+        if (heuristic.is_none()) {
+          py::gil_scoped_release release;
+          r = graph::AStar(csr, s, t, unit_weights, cutoff, {});
+        } else {
+          // heuristic(label of v, label of target), the GIL held as in NetworkX's loop.
+          auto label = [&](VertexId v) -> py::object {
+            if (labels.is_none()) return py::int_(v);
+            return labels[py::int_(v)];
+          };
+          const py::object target_label = label(t);
+          r = graph::AStar(csr, s, t, unit_weights, cutoff, [&](VertexId v) {
+            return heuristic(label(v), target_label).cast<double>();
+          });
+        }
+        return py::make_tuple(Adopt(std::move(r.path)), r.length);
+      },
+      py::arg("graph"), py::arg("source"), py::arg("target"), py::arg("unit_weights") = false,
+      py::arg("cutoff") = 0.0, py::arg("heuristic") = py::none(), py::arg("labels") = py::none(),
+      "networkx.astar_path's search: (path from source to target, empty if none; its length). "
+      "heuristic(label of v, label of target) -> float, labels[v] (None: the ids); cutoff 0: "
+      "none.");
 }
 
 }  // namespace irreg::bindings

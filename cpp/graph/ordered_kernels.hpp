@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -14,7 +15,7 @@ namespace irreg::graph {
 
 // Files: ordered_bfs.cpp, ordered_dfs.cpp, ordered_topological_sort.cpp, bellman_ford.cpp,
 // strongly_connected.cpp, bidirectional_search.cpp, dag_longest_path.cpp, many_sources.cpp,
-// lexicographic_topological_sort.cpp, dijkstra.cpp, biconnected.cpp.
+// lexicographic_topological_sort.cpp, dijkstra.cpp, biconnected.cpp, astar.cpp.
 
 // Dijkstra with a binary heap, values settled in order (also SSSP/SSWP's "dijkstra" variant).
 // target >= 0: stop once it settles (NetworkX's source-to-target searches).
@@ -69,6 +70,11 @@ LabeledEdges OrderedLabeledEdges(const CsrGraph& g, const std::vector<VertexId>&
 TopologicalOrder LexicographicTopologicalSort(const CsrGraph& g,
                                               const std::vector<VertexId>& by_rank);
 
+// networkx.astar_path (astar.cpp): the path (empty: none) and its length. cutoff 0: none;
+// heuristic empty: 0 everywhere; unit_weights: every edge weighs 1. The heuristic may throw
+// (a Python error): the search stops and the exception passes through.
+FoundPath AStar(const CsrGraph& g, VertexId source, VertexId target, bool unit_weights,
+                double cutoff, const std::function<double(VertexId)>& heuristic);
 // networkx's _biconnected_dfs on an undirected graph (biconnected.cpp): cut vertices and
 // bridges always, the components' edges when `components`; root >= 0: only its component.
 // The bridges come in G.edges() order over the nodes in `edge_order` (null: the searched

@@ -45,9 +45,6 @@ DECLINED: dict[str, str] = {
     "colliders": _NOT_YET + "yields NetworkX's parent pairs of every node in its combinations "
     "order; a Python loop over in-edge pairs",
     "compute_v_structures": "deprecated by NetworkX (3.4-3.5) in favour of v_structures",
-    "astar_path": _NOT_YET + "A* with NetworkX's heap order and a Python heuristic per node",
-    "astar_path_length": _NOT_YET + "A* with NetworkX's heap order and a Python heuristic per "
-    "node",
     "floyd_warshall": _NOT_YET + "NetworkX's dicts of defaultdicts, their key order and value "
     "types (1.0 for a missing weight) follow its triple loop",
     "floyd_warshall_predecessor_and_distance": _NOT_YET + "the predecessors under equal "

@@ -50,6 +50,9 @@ RESCALED = frozenset({
 # to_scipy_sparse_array); irreg's conversion keeps one edge per pair.
 LINK_ANALYSIS = frozenset({"pagerank", "hits", "katz_centrality", "eigenvector_centrality"})
 
+# Functions NetworkX converts with node attributes kept for a callable heuristic.
+HEURISTIC_SEARCHES = frozenset({"astar_path", "astar_path_length"})
+
 # NetworkX tests the backend cannot pass, each with the reason (see on_start_tests).
 KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("test_dag", "test_topological_sort6"): (
@@ -146,7 +149,9 @@ class BackendInterface:
             return G
         if preserve_edge_attrs is True or (edge_attrs is not None and len(edge_attrs) > 1):
             raise NotImplementedError("irreg keeps one numeric edge attribute, not all of them")
-        if node_attrs or preserve_node_attrs:
+        # A* preserves node attributes for a heuristic that reads them; irreg calls the
+        # heuristic with the node labels of G, whose attributes it reads where they are.
+        if (node_attrs or preserve_node_attrs) and name not in HEURISTIC_SEARCHES:
             raise NotImplementedError("irreg keeps no node attributes")
         weight, default = next(iter(edge_attrs.items())) if edge_attrs else (None, 1)
         options = configured()

@@ -22,6 +22,7 @@ MODULES = [
     "networkx.algorithms.shortest_paths.tests.test_unweighted",
     "networkx.algorithms.shortest_paths.tests.test_weighted",
     "networkx.algorithms.shortest_paths.tests.test_dense_numpy",
+    "networkx.algorithms.shortest_paths.tests.test_astar",
     "networkx.algorithms.components.tests.test_weakly_connected",
     "networkx.algorithms.components.tests.test_attracting",
     "networkx.algorithms.components.tests.test_semiconnected",

@@ -128,6 +128,11 @@ def _sampled_betweenness(G: Any, backend: str) -> dict:
 _KATZ_ALPHA: dict[int, float] = {}
 
 
+def _no_estimate(u: Any, v: Any) -> float:
+    """A* heuristic in Python that estimates nothing: times the calls alone."""
+    return 0.0
+
+
 def katz_alpha(G: Any) -> float:
     """An attenuation the power iteration converges at on ``G``: half the inverse of its largest
     degree (the largest eigenvalue of the adjacency matrix is below it). Computed once per graph,
@@ -230,6 +235,11 @@ def functions() -> tuple[Function, ...]:
                  view="undirected", peers=("rustworkx",)),
         Function("bridges", lambda G, e, b: list(nx.bridges(G, backend=b)),
                  view="undirected", peers=("rustworkx",)),
+        Function("astar_path (heuristic=None)",
+                 lambda G, e, b: nx.astar_path(G, e[0], e[1], backend=b), peers=("rustworkx",)),
+        Function("astar_path (Python heuristic)",
+                 lambda G, e, b: nx.astar_path(G, e[0], e[1], heuristic=_no_estimate, backend=b),
+                 peers=("rustworkx",)),
         Function("floyd_warshall_numpy", lambda G, e, b: nx.floyd_warshall_numpy(G, backend=b),
                  max_edges=DENSE_MAX_EDGES, parallel=True, peers=("rustworkx",)),
         Function("pagerank", lambda G, e, b: nx.pagerank(G, backend=b), parallel=True,

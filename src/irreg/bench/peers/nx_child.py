@@ -40,7 +40,8 @@ def main(argv: list[str]) -> int:
     peer, case, function, view, threads, repeats, budget = argv
     import networkx as nx
 
-    G = bench_nx.graph_view(bench_nx.networkx_graph(case)[0], view)
+    built, ends, *_ = bench_nx.networkx_graph(case)
+    G = bench_nx.graph_view(built, view)
     named = {f.name: f for f in bench_nx.functions()}
     if peer == "networkit":
         import networkit as nk
@@ -54,7 +55,7 @@ def main(argv: list[str]) -> int:
             nx.config.backends.parallel.n_jobs = int(threads)
         try:
             with nx.config(warnings_to_ignore={"cache"}):
-                seconds = _time_calls(lambda: named[function].call(G, None, peer), int(repeats),
+                seconds = _time_calls(lambda: named[function].call(G, ends, peer), int(repeats),
                                       float(budget))
         except NotImplementedError as err:
             print(json.dumps({"declined": str(err).splitlines()[0]}))
