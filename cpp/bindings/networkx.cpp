@@ -611,6 +611,21 @@ void BindNetworkx(py::module_& m) {
       "networkx.astar_path's search: (path from source to target, empty if none; its length). "
       "heuristic(label of v, label of target) -> float, labels[v] (None: the ids); cutoff 0: "
       "none.");
+
+  m.def(
+      "reach_among_successors",
+      [](const Graph& g, int32_t threads, int64_t budget_bytes) {
+        if (threads < 1) throw py::value_error("threads must be at least 1");
+        graph::SuccessorReach r;
+        {
+          py::gil_scoped_release release;
+          r = graph::ReachAmongSuccessors(g.layout().csr(), threads, budget_bytes);
+        }
+        return py::make_tuple(Adopt(std::move(r.offsets)), Adopt(std::move(r.reached)), r.acyclic);
+      },
+      py::arg("graph"), py::arg("threads") = 1, py::arg("budget_bytes") = int64_t{1} << 28,
+      "(offsets, reached, acyclic): per CSR edge u -> v, the other successors of u that v "
+      "reaches; acyclic False (and nothing else) when the graph has a cycle.");
 }
 
 }  // namespace irreg::bindings

@@ -15,7 +15,8 @@ namespace irreg::graph {
 
 // Files: ordered_bfs.cpp, ordered_dfs.cpp, ordered_topological_sort.cpp, bellman_ford.cpp,
 // strongly_connected.cpp, bidirectional_search.cpp, dag_longest_path.cpp, many_sources.cpp,
-// lexicographic_topological_sort.cpp, dijkstra.cpp, biconnected.cpp, astar.cpp.
+// lexicographic_topological_sort.cpp, dijkstra.cpp, biconnected.cpp, astar.cpp,
+// transitive_reduction.cpp.
 
 // Dijkstra with a binary heap, values settled in order (also SSSP/SSWP's "dijkstra" variant).
 // target >= 0: stop once it settles (NetworkX's source-to-target searches).
@@ -75,6 +76,9 @@ TopologicalOrder LexicographicTopologicalSort(const CsrGraph& g,
 // (a Python error): the search stops and the exception passes through.
 FoundPath AStar(const CsrGraph& g, VertexId source, VertexId target, bool unit_weights,
                 double cutoff, const std::function<double(VertexId)>& heuristic);
+// Per edge u -> v, the other successors of u that v reaches (transitive_reduction.cpp), the bit
+// sets of all threads within budget_bytes.
+SuccessorReach ReachAmongSuccessors(const CsrGraph& g, int32_t threads, int64_t budget_bytes);
 // networkx's _biconnected_dfs on an undirected graph (biconnected.cpp): cut vertices and
 // bridges always, the components' edges when `components`; root >= 0: only its component.
 // The bridges come in G.edges() order over the nodes in `edge_order` (null: the searched

@@ -111,4 +111,12 @@ struct Biconnected {
   std::vector<VertexId> bridge_tail, bridge_head;
 };
 
+// For each edge u -> v (by CSR slot), the other successors of u that v reaches
+// (transitive_reduction.cpp): edge e's are reached[offsets[e], offsets[e + 1]).
+struct SuccessorReach {
+  std::vector<int64_t> offsets;
+  std::vector<VertexId> reached;
+  bool acyclic = true;  // false: a cycle, and nothing else is filled
+};
+
 }  // namespace irreg::graph

@@ -22,6 +22,14 @@ FAMILIES = (
 )
 
 _NOT_YET = "not served yet (issue 39 continues): "
+# NetworkX converts for these with every attribute kept (preserve_all_attrs) and may hand such a
+# conversion to any later call from its cache, whatever attribute that call reads.
+_PRESERVE_ALL = (
+    "returns G's copy with every node, edge and graph attribute, so NetworkX asks the backend "
+    "to keep them all (preserve_all_attrs) and reuses that conversion for any later call; irreg "
+    "keeps one numeric edge attribute, so such a conversion would answer a later weighted call "
+    "wrongly"
+)
 
 DECLINED: dict[str, str] = {
     "all_topological_sorts": _NOT_YET + "yields every topological order (up to n! lists), "
@@ -32,12 +40,8 @@ DECLINED: dict[str, str] = {
     "bipartite matching over the transitive closure) needs a matching kernel",
     "dag_to_branching": _NOT_YET + "builds a new graph with a node per root-to-leaf path, as "
     "large as the paths; NetworkX's node numbering follows its own traversal",
-    "transitive_closure": _NOT_YET + "the result is a NetworkX graph with an edge per reachable "
-    "pair, whose adjacency order NetworkX's per-node searches define",
-    "transitive_closure_dag": _NOT_YET + "the closure graph's adjacency order follows "
-    "NetworkX's per-node set of descendants at distance 2; building that graph dominates",
-    "transitive_reduction": _NOT_YET + "needs reachability between successors (bitsets in "
-    "reverse topological order) and NetworkX's set order of kept successors",
+    "transitive_closure": _PRESERVE_ALL,
+    "transitive_closure_dag": _PRESERVE_ALL,
     "root_to_leaf_paths": _NOT_YET + "yields every root-to-leaf path (exponentially many) in "
     "NetworkX's order; the output dominates",
     "v_structures": _NOT_YET + "yields NetworkX's parent pairs of every node in its "

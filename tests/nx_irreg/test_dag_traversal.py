@@ -233,3 +233,67 @@ def test_has_cycle_and_is_aperiodic_equal_networkx(isa, G):
             nx.is_aperiodic(G, backend="irreg", isa=isa)
         return
     assert nx.is_aperiodic(G, backend="irreg", isa=isa) is expected
+
+
+@st.composite
+def _dags(draw):
+    """DAGs and multi-DAGs (edges from earlier to later in a shuffled order) with int, string
+    or mixed labels; now and then a cycle."""
+    n = draw(st.integers(0, 14))
+    G = draw(st.sampled_from([nx.DiGraph, nx.MultiDiGraph]))()
+    rank = draw(st.permutations(range(n))) if n else []
+    G.add_nodes_from(rank)
+    if n > 1:
+        pairs = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)),
+                              max_size=4 * n))
+        G.add_edges_from((rank[a], rank[b]) for a, b in pairs if a < b)
+        if draw(st.integers(0, 9)) == 0:
+            G.add_edge(rank[-1], rank[0])
+    labels = draw(st.sampled_from(["ints", "strings", "mixed"]))
+    if labels == "strings":
+        G = nx.relabel_nodes(G, {v: f"v{v * 7 % 31}" for v in G})
+    elif labels == "mixed":
+        G = nx.relabel_nodes(G, {v: (v, "t") if v % 2 else v + 0.5 for v in G})
+    return G
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+@settings(max_examples=80)
+@given(G=_dags())
+def test_transitive_reduction_equals_networkx(threads, G):
+    try:
+        expected = nx.transitive_reduction(G)
+    except nx.NetworkXError as err:
+        with pytest.raises(nx.NetworkXError, match=str(err)):
+            nx.transitive_reduction(G, backend="irreg", threads=threads)
+        return
+    got = nx.transitive_reduction(G, backend="irreg", threads=threads)
+    assert type(got) is nx.DiGraph and got.graph == expected.graph
+    assert list(got.nodes(data=True)) == list(expected.nodes(data=True))
+    assert list(got.edges(data=True)) == list(expected.edges(data=True))  # NetworkX's set order
+    assert [list(got.pred[v]) for v in got] == [list(expected.pred[v]) for v in expected]
+
+
+def test_reach_among_successors_in_chunks_of_columns():
+    from irreg.graph import IrregGraph
+    from irreg.graph.algorithms import GraphCycleError, reach_among_successors
+
+    # 0 -> 1 -> 2 -> ... -> 199 and 0 -> every vertex: each 0 -> k (k > 1) is implied by 0 -> 1.
+    n = 200
+    tails = [*range(n - 1), *([0] * (n - 2))]
+    heads = [*range(1, n), *range(2, n)]
+    g = IrregGraph.from_edges(np.array(tails), np.array(heads), n=n)
+    whole = reach_among_successors(g)
+    for budget in (8 * n, 16 * n * 3):  # one word of columns per chunk and thread, or a few
+        for threads in (1, 2, 3):
+            part = reach_among_successors(g, threads=threads, budget_bytes=budget)
+            np.testing.assert_array_equal(part.offsets, whole.offsets)
+            for e in range(len(whole.offsets) - 1):
+                a, b = whole.offsets[e], whole.offsets[e + 1]
+                assert sorted(part.reached[a:b]) == sorted(whole.reached[a:b])
+    offsets, targets, _ = g.csr()
+    first = next(e for e in range(offsets[0], offsets[1]) if targets[e] == 1)
+    assert sorted(whole.reached[whole.offsets[first]:whole.offsets[first + 1]]) == list(
+        range(2, n))
+    with pytest.raises(GraphCycleError):
+        reach_among_successors(IrregGraph.from_edges(np.array([0, 1]), np.array([1, 0])))

@@ -108,3 +108,23 @@ def dag_longest_path(
     if not acyclic:
         raise GraphCycleError("graph has a cycle, so it has no longest path")
     return LongestPath(path, length)
+
+
+class SuccessorReach(NamedTuple):
+    offsets: np.ndarray  # int64, one more than the edges: edge e's entries are reached[o[e]:o[e+1]]
+    reached: np.ndarray  # int32: for edge u -> v, the other successors of u that v reaches
+
+
+def reach_among_successors(graph: IrregGraph, *, threads: int | None = None,
+                           budget_bytes: int = 256 * 2**20) -> SuccessorReach:
+    """For every edge ``u -> v`` (by CSR slot), the other successors of ``u`` that ``v``
+    reaches: the edges a transitive reduction drops are the ones to successors some other
+    successor reaches. Bit-set reachability over a reverse topological order, in chunks of
+    target columns that keep every thread's sets within ``budget_bytes``, chunks on
+    ``threads``. Raises :class:`GraphCycleError` on a cycle."""
+    g = check_graph(graph)
+    offsets, reached, acyclic = _core.reach_among_successors(
+        g._core, resolve_threads(threads), int(budget_bytes))
+    if not acyclic:
+        raise GraphCycleError("the graph has a cycle: reachability among successors needs a DAG")
+    return SuccessorReach(offsets, reached)

@@ -182,3 +182,23 @@ def bidirectional_search(
     if contradiction:
         raise ValueError("Contradictory paths found: negative weights?")
     return FoundPath(path, length)
+
+
+class AStarPath(NamedTuple):
+    path: np.ndarray  # int32 vertices from source to target; empty: no path
+    length: float
+
+
+def astar(graph: IrregGraph, source: int, target: int, *, weighted: bool = True,
+          cutoff: float | None = None, heuristic: object = None,
+          labels: object = None) -> AStarPath:
+    """A shortest ``source -> target`` path by A* as ``networkx.astar_path`` runs it: its heap
+    order (cost plus estimate, then push order), a vertex pushed again only on a strictly
+    cheaper path, the search ending when the target pops, paths past ``cutoff`` (cost plus
+    estimate) not followed. ``heuristic(labels[v], labels[target])`` estimates the rest (None:
+    0, which releases the GIL; ``labels`` None: the vertex ids), called once per vertex when it
+    is first pushed, as NetworkX calls it. ``weighted=False``: every edge weighs 1."""
+    g = check_graph(graph)
+    path, length = _core.astar(g._core, check_source(g, source), check_source(g, target),
+                               not weighted, float(cutoff or 0), heuristic, labels)
+    return AStarPath(path, length)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-from irreg import _core
+from irreg.graph.algorithms import astar
 from nx_irreg.backend_graph import BackendGraph
 from nx_irreg.nxapi._lengths import counts_hops, length_value
 from nx_irreg.options import check_no_variant, resolve
@@ -26,8 +26,8 @@ def _search(function: str, G: BackendGraph, source: object, target: object, heur
     if t is None:
         raise nx.NodeNotFound(f"Target {target} is not in G")
     hops = counts_hops(G, weight)
-    path, length = _core.astar(G.graph._core, s, t, hops, float(cutoff or 0), heuristic,
-                               G.nodes)
+    path, length = astar(G.graph, s, t, weighted=not hops, cutoff=cutoff, heuristic=heuristic,
+                         labels=G.nodes)
     if path.size == 0:
         raise nx.NetworkXNoPath(f"Node {target} not reachable from {source}")
     return G.labels(path), length, hops
