@@ -626,6 +626,34 @@ void BindNetworkx(py::module_& m) {
       py::arg("graph"), py::arg("threads") = 1, py::arg("budget_bytes") = int64_t{1} << 28,
       "(offsets, reached, acyclic): per CSR edge u -> v, the other successors of u that v "
       "reaches; acyclic False (and nothing else) when the graph has a cycle.");
+
+  m.def(
+      "edge_search",
+      [](const Graph& g, const std::vector<int64_t>& sources, int orientation, bool depth_first,
+         const Graph* in_edges) {
+        const graph::CsrGraph& csr = g.layout().csr();
+        if (orientation < 0 || orientation > 3)
+          throw py::value_error("orientation must be 0 (none), 1, 2 or 3");
+        const auto o = static_cast<graph::EdgeOrientation>(orientation);
+        const bool needs_in = g.directed() && (o == graph::EdgeOrientation::kReverse ||
+                                               o == graph::EdgeOrientation::kIgnore);
+        if (needs_in && in_edges == nullptr)
+          throw py::value_error("orientations reverse and ignore of a digraph need in_edges");
+        const std::vector<VertexId> s = VertexList(sources, csr.n);
+        graph::LabeledEdges r;
+        {
+          py::gil_scoped_release release;
+          r = graph::EdgeSearch(csr, needs_in ? &in_edges->layout().csr() : nullptr, g.directed(),
+                                s, o, depth_first);
+        }
+        return Result("LabeledEdges", Adopt(std::move(r.tail)), Adopt(std::move(r.head)),
+                      Adopt(std::move(r.label)));
+      },
+      py::arg("graph"), py::arg("sources"), py::arg("orientation"), py::arg("depth_first"),
+      py::arg("in_edges") = py::none(),
+      "networkx.edge_dfs (depth_first) or edge_bfs: tail, head and label (0 forward, 1 "
+      "reverse) of each edge in its order; orientation 0 none, 1 original, 2 reverse, 3 "
+      "ignore; in_edges: G._pred's rows (reverse and ignore of a digraph).");
 }
 
 }  // namespace irreg::bindings

@@ -98,6 +98,8 @@ DenseLengths FloydWarshall(const CsrGraph& g, bool weighted, const MinPlusKernel
     }
   }
   for (VertexId u = 0; u < g.n; ++u) r.negative_cycle = r.negative_cycle || d.at(u, u) < 0;
+  r.stats.supersteps = nb;  // one step per block of intermediates
+  r.stats.active_edges = g.num_edges();
   r.value = d.Unpadded();
   return r;
 }

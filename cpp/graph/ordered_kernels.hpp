@@ -16,7 +16,7 @@ namespace irreg::graph {
 // Files: ordered_bfs.cpp, ordered_dfs.cpp, ordered_topological_sort.cpp, bellman_ford.cpp,
 // strongly_connected.cpp, bidirectional_search.cpp, dag_longest_path.cpp, many_sources.cpp,
 // lexicographic_topological_sort.cpp, dijkstra.cpp, biconnected.cpp, astar.cpp,
-// transitive_reduction.cpp.
+// transitive_reduction.cpp, edge_traversal.cpp.
 
 // Dijkstra with a binary heap, values settled in order (also SSSP/SSWP's "dijkstra" variant).
 // target >= 0: stop once it settles (NetworkX's source-to-target searches).
@@ -79,6 +79,12 @@ FoundPath AStar(const CsrGraph& g, VertexId source, VertexId target, bool unit_w
 // Per edge u -> v, the other successors of u that v reaches (transitive_reduction.cpp), the bit
 // sets of all threads within budget_bytes.
 SuccessorReach ReachAmongSuccessors(const CsrGraph& g, int32_t threads, int64_t budget_bytes);
+// networkx.edge_dfs (depth_first) or edge_bfs from `sources` in turn (edge_traversal.cpp): the
+// edges in their order, label 0 forward, 1 reverse. `in`: G._pred's rows, needed (directed)
+// for the orientations reverse and ignore, else unused.
+LabeledEdges EdgeSearch(const CsrGraph& out, const CsrGraph* in, bool directed,
+                        const std::vector<VertexId>& sources, EdgeOrientation orientation,
+                        bool depth_first);
 // networkx's _biconnected_dfs on an undirected graph (biconnected.cpp): cut vertices and
 // bridges always, the components' edges when `components`; root >= 0: only its component.
 // The bridges come in G.edges() order over the nodes in `edge_order` (null: the searched

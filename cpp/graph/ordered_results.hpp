@@ -69,6 +69,8 @@ struct LabeledEdges {
   std::vector<VertexId> tail, head;
   std::vector<int8_t> label;  // EdgeLabel, or DfsEdgeLabel for OrderedDfs
 };
+// edge_bfs and edge_dfs: which edges a vertex leads on by (None: its out-edges, unlabelled).
+enum class EdgeOrientation : int8_t { kNone = 0, kOriginal = 1, kReverse = 2, kIgnore = 3 };
 // dfs_labeled_edges's labels: "forward", "nontree", "reverse", "reverse-depth_limit".
 enum class DfsEdgeLabel : int8_t {
   kForward = 0,

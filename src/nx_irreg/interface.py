@@ -201,6 +201,10 @@ class BackendInterface:
             G = arguments.get("G")
             if G is not None and G.is_multigraph():
                 return "dag_longest_path takes the largest of parallel edges, irreg the smallest"
+        if name in ("edge_bfs", "edge_dfs"):
+            G = arguments.get("G")
+            if G is not None and G.is_multigraph():
+                return "a multigraph's edges are yielded with their keys, which irreg does not keep"
         if name in ("bridges", "has_bridges"):
             G = arguments.get("G")
             if G is not None and G.is_multigraph() and not G.is_directed():

@@ -177,10 +177,11 @@ def run(algorithm: str, g: IrregGraph, source: int | None, variant: str, isa: st
 
 def test_variant_names():
     # The seed's five algorithms have the four grouped-index variants; some add a faster method
-    # after them. The measures from every source and the link analyses have their own.
+    # after them. The measures from every source, the link analyses and the dense all-pairs
+    # lengths have their own.
     own = {"distances": ["bit-parallel", "per-source"], "betweenness": ["brandes"],
            "hits": ["pull", "push"], "katz": ["pull", "push"],
-           "eigenvector": ["pull", "push"]}
+           "eigenvector": ["pull", "push"], "floyd-warshall": ["blocked"]}
     for algorithm in ALGORITHMS:
         names = variants(algorithm)
         if algorithm in own:

@@ -18,6 +18,8 @@ from nx_irreg.interface import KNOWN_FAILURES
 MODULES = [
     "networkx.algorithms.traversal.tests.test_bfs",
     "networkx.algorithms.traversal.tests.test_dfs",
+    "networkx.algorithms.traversal.tests.test_edgebfs",
+    "networkx.algorithms.traversal.tests.test_edgedfs",
     "networkx.algorithms.shortest_paths.tests.test_generic",
     "networkx.algorithms.shortest_paths.tests.test_unweighted",
     "networkx.algorithms.shortest_paths.tests.test_weighted",

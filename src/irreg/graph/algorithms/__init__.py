@@ -64,6 +64,7 @@ from irreg.graph.algorithms.paths import (
 from irreg.graph.algorithms.traversal import (
     DFS_EDGE_LABELS,
     EDGE_LABELS,
+    EDGE_ORIENTATIONS,
     BfsOrder,
     BfsResult,
     LabeledEdges,
@@ -71,6 +72,7 @@ from irreg.graph.algorithms.traversal import (
     bfs_labeled_edges,
     bfs_order,
     dfs_labeled_edges,
+    edge_search,
     reachable,
 )
 from irreg.graph.irreg_graph import IrregGraph
@@ -92,6 +94,7 @@ def run(
 __all__ = [
     "DFS_EDGE_LABELS",
     "EDGE_LABELS",
+    "EDGE_ORIENTATIONS",
     "PARALLEL_VARIANTS",
     "AStarPath",
     "BellmanFordPaths",
@@ -131,6 +134,7 @@ __all__ = [
     "dijkstra",
     "dijkstra_predecessors",
     "distance_sums",
+    "edge_search",
     "eigenvector_centrality",
     "floyd_warshall",
     "hits",

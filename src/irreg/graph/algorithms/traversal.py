@@ -118,3 +118,27 @@ def dfs_labeled_edges(
     ids = None if roots is None else [check_source(g, s) for s in roots]
     limit = -1 if depth_limit is None else max(int(depth_limit), 0)
     return LabeledEdges(*_core.ordered_dfs(g._core, ids, limit))
+
+
+# Orientation codes of :func:`edge_search`, as ``networkx.edge_bfs`` and ``edge_dfs`` name them.
+EDGE_ORIENTATIONS = (None, "original", "reverse", "ignore")
+
+
+def edge_search(
+    graph: IrregGraph, *, sources: list[int], orientation: str | None = None,
+    depth_first: bool = False, in_edges: IrregGraph | None = None,
+) -> LabeledEdges:
+    """Every edge reachable from ``sources`` once, as ``networkx.edge_dfs`` (``depth_first``)
+    or ``networkx.edge_bfs`` yields them: label 0 where the edge is followed forward, 1 in
+    reverse. ``orientation`` (:data:`EDGE_ORIENTATIONS`) says which edges a vertex leads on in
+    a digraph: its out-edges (None, ``"original"``), its in-edges (``"reverse"``: rows of
+    ``in_edges``, needed then and for ``"ignore"``) or both, out-edges first. A digraph's edge
+    is visited once by its ordered pair, a graph's by its unordered pair. Serial, O(n + m log m).
+    """
+    g = check_graph(graph)
+    if orientation not in EDGE_ORIENTATIONS:
+        raise ValueError(f"orientation must be one of {EDGE_ORIENTATIONS}, not {orientation!r}")
+    ids = [check_source(g, s) for s in sources]
+    extra = None if in_edges is None else check_graph(in_edges)._core
+    return LabeledEdges(*_core.edge_search(g._core, ids, EDGE_ORIENTATIONS.index(orientation),
+                                           bool(depth_first), extra))
