@@ -654,6 +654,22 @@ void BindNetworkx(py::module_& m) {
       "networkx.edge_dfs (depth_first) or edge_bfs: tail, head and label (0 forward, 1 "
       "reverse) of each edge in its order; orientation 0 none, 1 original, 2 reverse, 3 "
       "ignore; in_edges: G._pred's rows (reverse and ignore of a digraph).");
+
+  m.def(
+      "local_bridges",
+      [](const Graph& g, bool with_span, bool unit_weights) {
+        if (g.directed()) throw py::value_error("local bridges need an undirected graph");
+        graph::LocalBridges r;
+        {
+          py::gil_scoped_release release;
+          r = graph::FindLocalBridges(g.layout().csr(), with_span, unit_weights);
+        }
+        return py::make_tuple(Adopt(std::move(r.tail)), Adopt(std::move(r.head)),
+                              Adopt(std::move(r.span)));
+      },
+      py::arg("graph"), py::arg("with_span") = true, py::arg("unit_weights") = true,
+      "networkx.local_bridges: (tails, heads, spans) in G.edges() order; spans empty unless "
+      "with_span, +inf where the edge is all that joins its ends.");
 }
 
 }  // namespace irreg::bindings

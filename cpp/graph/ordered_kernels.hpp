@@ -16,7 +16,7 @@ namespace irreg::graph {
 // Files: ordered_bfs.cpp, ordered_dfs.cpp, ordered_topological_sort.cpp, bellman_ford.cpp,
 // strongly_connected.cpp, bidirectional_search.cpp, dag_longest_path.cpp, many_sources.cpp,
 // lexicographic_topological_sort.cpp, dijkstra.cpp, biconnected.cpp, astar.cpp,
-// transitive_reduction.cpp, edge_traversal.cpp.
+// transitive_reduction.cpp, edge_traversal.cpp, local_bridges.cpp.
 
 // Dijkstra with a binary heap, values settled in order (also SSSP/SSWP's "dijkstra" variant).
 // target >= 0: stop once it settles (NetworkX's source-to-target searches).
@@ -85,6 +85,9 @@ SuccessorReach ReachAmongSuccessors(const CsrGraph& g, int32_t threads, int64_t 
 LabeledEdges EdgeSearch(const CsrGraph& out, const CsrGraph* in, bool directed,
                         const std::vector<VertexId>& sources, EdgeOrientation orientation,
                         bool depth_first);
+// networkx.local_bridges on an undirected graph (local_bridges.cpp); unit_weights: spans in
+// hops.
+LocalBridges FindLocalBridges(const CsrGraph& g, bool with_span, bool unit_weights);
 // networkx's _biconnected_dfs on an undirected graph (biconnected.cpp): cut vertices and
 // bridges always, the components' edges when `components`; root >= 0: only its component.
 // The bridges come in G.edges() order over the nodes in `edge_order` (null: the searched

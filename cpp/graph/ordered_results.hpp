@@ -113,6 +113,12 @@ struct Biconnected {
   std::vector<VertexId> bridge_tail, bridge_head;
 };
 
+// networkx.local_bridges: the edges in G.edges() order (tail before head in node order) and,
+// when asked, each one's span (+inf where nothing else joins its ends).
+struct LocalBridges {
+  std::vector<VertexId> tail, head;
+  std::vector<double> span;
+};
 // For each edge u -> v (by CSR slot), the other successors of u that v reaches
 // (transitive_reduction.cpp): edge e's are reached[offsets[e], offsets[e + 1]).
 struct SuccessorReach {

@@ -62,6 +62,4 @@ DECLINED: dict[str, str] = {
     "johnson": _NOT_YET + "reweighting by Bellman-Ford, then Dijkstra paths from every node in "
     "NetworkX's dict order",
     "bfs_beam_edges": _NOT_YET + "calls a Python value function per node to rank each beam",
-    "local_bridges": _NOT_YET + "each local bridge's span is a shortest path with that edge "
-    "hidden, a search per edge",
 }

@@ -254,7 +254,7 @@ class BackendInterface:
 ADD_EVERY_WEIGHT = ("bellman_ford", "negative_edge_cycle", "find_negative_cycle", "dag_longest",
                     "floyd_warshall")
 # Functions that skip None-weighted edges in their searches but count them for connectivity.
-CONNECT_OVER_EVERY_EDGE = ("average_shortest_path_length", "wiener_index")
+CONNECT_OVER_EVERY_EDGE = ("average_shortest_path_length", "wiener_index", "local_bridges")
 
 
 def _refuse_unreadable_weights(

@@ -145,3 +145,30 @@ def test_kernel_arrays_on_a_known_graph():
     assert only_cuts.edge_tail.size == 0 and only_cuts.articulation.tolist() == [4, 2]
     with pytest.raises(ValueError, match="undirected"):
         biconnected(IrregGraph.from_edges(tails, heads, n=6))
+
+
+@pytest.mark.parametrize("isa", ISAS)
+@settings(max_examples=80)
+@given(G=undirected(multigraph=False), data=st.data())
+def test_local_bridges_equal_networkx(isa, G, data):
+    with_span = data.draw(st.sampled_from([True, False, 1]))  # NetworkX tests `is not True`
+    weight = None
+    if data.draw(st.booleans()):
+        weight = "weight"
+        for u, v in G.edges:
+            G[u][v]["weight"] = data.draw(st.sampled_from([1, 2, 3]))
+    expected = list(nx.local_bridges(G, with_span=with_span, weight=weight))
+    got = list(nx.local_bridges(G, with_span=with_span, weight=weight, backend="irreg", isa=isa))
+    assert got == expected
+    assert [tuple(map(type, e)) for e in got] == [tuple(map(type, e)) for e in expected]
+
+
+def test_local_bridges_errors_and_declines_match_networkx():
+    for G, match in ((nx.DiGraph([(0, 1)]), "directed"), (nx.MultiGraph([(0, 1)]), "multigraph")):
+        for backend in ("networkx", "irreg"):
+            with pytest.raises(nx.NetworkXNotImplemented, match=match):
+                list(nx.local_bridges(G, backend=backend))
+    G = nx.path_graph(4)
+    nx.set_edge_attributes(G, -1, "weight")
+    with pytest.raises(NotImplementedError, match="local_bridges"):
+        list(nx.local_bridges(G, weight="weight", backend="irreg"))

@@ -11,10 +11,13 @@ import networkx as nx
 import numpy as np
 
 from irreg.graph.algorithms import bfs_order
+from irreg.graph.algorithms import local_bridges as find_local_bridges
 from nx_irreg.backend_graph import BackendGraph
+from nx_irreg.nxapi._lengths import counts_hops, length_values
 from nx_irreg.nxapi.components.biconnected import search
+from nx_irreg.options import check_no_variant, resolve
 
-__all__ = ["bridges", "has_bridges"]
+__all__ = ["bridges", "has_bridges", "local_bridges"]
 
 
 def _edge_order(G: BackendGraph, root: int) -> np.ndarray | None:
@@ -57,3 +60,33 @@ def bridges(G: BackendGraph, root: object = None, **options: object) -> Iterator
 def has_bridges(G: BackendGraph, root: object = None, **options: object) -> bool:
     """Whether ``G`` (with ``root``: ``root``'s component) has a bridge."""
     return next(_bridges("has_bridges", G, root, options), None) is not None
+
+
+def local_bridges(G: BackendGraph, with_span: bool = True, weight: object = None,
+                  **options: object) -> Iterator[tuple]:
+    """The edges whose ends share no neighbour, in NetworkX's ``G.edges()`` order; with
+    ``with_span`` (exactly ``True``, as NetworkX tests it), each with the length of a shortest
+    path between its ends once it is hidden (``inf`` where none), typed as NetworkX's sums."""
+    if G.is_multigraph():
+        raise nx.NetworkXNotImplemented("not implemented for multigraph type")
+    if G.is_directed():
+        raise nx.NetworkXNotImplemented("not implemented for directed type")
+    check_no_variant("local_bridges", options)
+    opts = resolve(options)
+    spans = with_span is True
+    hops = counts_hops(G, weight)
+    if spans and not hops and G.graph.csr().weights.min(initial=0) < 0:
+        # NetworkX's Dijkstra raises on the first contradiction it meets, a place only its own
+        # search order defines.
+        raise NotImplementedError("local_bridges with negative weights: NetworkX runs it")
+    found = find_local_bridges(G.graph, with_span=spans, weighted=not hops)
+    tails, heads = G.labels(found.tail), G.labels(found.head)
+    if not spans:
+        yield from zip(tails, heads, strict=True)
+        return
+    finite = np.isfinite(found.span)
+    typed = length_values(G, np.where(finite, found.span, 0), 0, opts,
+                          integral=True if hops else None)
+    lengths = [value if ok else float("inf") for value, ok in zip(typed, finite.tolist(),
+                                                                   strict=True)]
+    yield from zip(tails, heads, lengths, strict=True)

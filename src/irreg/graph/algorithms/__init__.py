@@ -15,11 +15,13 @@ from irreg.graph.algorithms._run import RunStats
 from irreg.graph.algorithms.centrality import Betweenness, betweenness
 from irreg.graph.algorithms.components import (
     Biconnected,
+    LocalBridges,
     SccOrder,
     WccResult,
     bfs_components,
     biconnected,
     kosaraju_components,
+    local_bridges,
     strongly_connected_components,
     wcc,
 )
@@ -109,6 +111,7 @@ __all__ = [
     "HitsScores",
     "LabeledEdges",
     "LinkScores",
+    "LocalBridges",
     "LongestPath",
     "NegativeCycleError",
     "PathResult",
@@ -141,6 +144,7 @@ __all__ = [
     "katz_centrality",
     "kosaraju_components",
     "lexicographic_order",
+    "local_bridges",
     "pagerank",
     "reach_among_successors",
     "reachable",

@@ -124,3 +124,22 @@ def kosaraju_components(
     walk = dfs_labeled_edges(in_edges, roots=roots)
     post = walk.head[walk.label == DFS_EDGE_LABELS.index("reverse")]
     return _core.kosaraju_components(g._core, post.tolist(), preorder)
+
+
+class LocalBridges(NamedTuple):
+    tail: np.ndarray  # int32: the local bridges, tail before head in vertex order, in the
+    head: np.ndarray  # order of the rows (NetworkX's G.edges())
+    span: np.ndarray  # float64 per bridge: a shortest path between its ends without it (inf:
+    # none); empty unless asked for
+
+
+def local_bridges(graph: IrregGraph, *, with_span: bool = True,
+                  weighted: bool = False) -> LocalBridges:
+    """The edges of an undirected graph whose ends share no neighbour (a self-loop at an end
+    counts as one), as ``networkx.local_bridges`` finds them, and each one's span: the length of
+    a shortest path between its ends with the edges between them hidden (``inf`` for a bridge,
+    found by the low-link search without a path search). ``weighted=False``: spans in hops."""
+    g = check_graph(graph)
+    if g.directed:
+        raise ValueError("local bridges are defined for an undirected graph")
+    return LocalBridges(*_core.local_bridges(g._core, with_span, not weighted))
