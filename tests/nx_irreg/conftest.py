@@ -14,3 +14,11 @@ def irreg_config():
     yield config
     for key, value in saved.items():
         setattr(config, key, value)
+
+
+@pytest.fixture
+def quiet_cache_warning():
+    """NetworkX's warning on every use of a cached conversion, silenced for the test (modules
+    whose tests call several functions on one graph use it with ``pytestmark``)."""
+    with nx.config(warnings_to_ignore={"cache"}):
+        yield

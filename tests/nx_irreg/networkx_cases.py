@@ -10,6 +10,13 @@ import pytest
 from hypothesis import strategies as st
 
 LABELINGS = ("identity", "shuffled", "strings", "tuples", "mixed")
+# Label functions of a node id, for the strategies that relabel as they draw.
+LABELS = {
+    "identity": lambda v: v,
+    "strings": lambda v: f"v{v * 7 % 31}",
+    "tuples": lambda v: (v % 3, v),
+    "mixed": lambda v: (v + 100, f"n{v}", (v, "t"), v + 0.5)[v % 4],
+}
 
 
 def _relabel(G: nx.Graph, labeling: str, seed: int) -> nx.Graph:

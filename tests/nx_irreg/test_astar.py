@@ -23,10 +23,9 @@ HEURISTICS = {
 }
 
 
-@pytest.fixture(autouse=True)
-def _quiet_cache_warning():
-    with nx.config(warnings_to_ignore={"cache"}):
-        yield
+# NetworkX warns on every use of a cached conversion; these tests call several functions on
+# one graph.
+pytestmark = pytest.mark.usefixtures("quiet_cache_warning")
 
 
 def _run(function, G, s, t, heuristic, backend, **kwargs):

@@ -31,11 +31,9 @@ OPTION_NAMES = {
 }
 
 
-@pytest.fixture(autouse=True)
-def _quiet_cache_warning():
-    # NetworkX warns on every use of a cached conversion; the cache is what these tests exercise.
-    with nx.config(warnings_to_ignore={"cache"}):
-        yield
+# NetworkX warns on every use of a cached conversion; these tests call several functions on
+# one graph.
+pytestmark = pytest.mark.usefixtures("quiet_cache_warning")
 
 
 def exported_functions() -> dict[str, object]:

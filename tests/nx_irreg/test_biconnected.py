@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from networkx_cases import LABELS
 
 import nx_irreg
 from irreg.graph import IrregGraph
@@ -22,20 +23,11 @@ LOW_LINK_FUNCTIONS = (nx.biconnected_component_edges, nx.biconnected_components,
                       nx.articulation_points, nx.is_biconnected, nx.bridges, nx.has_bridges)
 
 
-@pytest.fixture(autouse=True)
-def _quiet_cache_warning():
-    # NetworkX warns on every use of a cached conversion; these tests call several functions on
-    # one graph.
-    with nx.config(warnings_to_ignore={"cache"}):
-        yield
+# NetworkX warns on every use of a cached conversion; these tests call several functions on
+# one graph.
+pytestmark = pytest.mark.usefixtures("quiet_cache_warning")
 
 
-LABELS = {
-    "identity": lambda v: v,
-    "strings": lambda v: f"v{v * 7 % 31}",
-    "tuples": lambda v: (v % 3, v),
-    "mixed": lambda v: (v + 100, f"n{v}", (v, "t"), v + 0.5)[v % 4],
-}
 
 
 @st.composite

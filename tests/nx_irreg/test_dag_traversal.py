@@ -22,11 +22,9 @@ KINDS = (nx.DiGraph, nx.Graph, nx.MultiDiGraph)
 ABSENT = "absent"
 
 
-@pytest.fixture(autouse=True)
-def _quiet_cache_warning():
-    # NetworkX warns on every use of a cached conversion; each graph is converted once per test.
-    with nx.config(warnings_to_ignore={"cache"}):
-        yield
+# NetworkX warns on every use of a cached conversion; these tests call several functions on
+# one graph.
+pytestmark = pytest.mark.usefixtures("quiet_cache_warning")
 
 
 def _label(i: int, labeling: str) -> object:

@@ -33,10 +33,9 @@ FUNCTIONS = (
 DEPTH_LIMITS = (None, -1, 0, 1, 2, 3, 4, 1.5, math.inf, math.nan)
 
 
-@pytest.fixture(autouse=True)
-def _quiet_cache_warning():
-    with nx.config(warnings_to_ignore={"cache"}):
-        yield
+# NetworkX warns on every use of a cached conversion; these tests call several functions on
+# one graph.
+pytestmark = pytest.mark.usefixtures("quiet_cache_warning")
 
 
 def _outcome(func, *args, **kwargs) -> tuple:

@@ -21,10 +21,9 @@ ISAS = nx_irreg.available_isas()
 SEARCHES = (nx.edge_bfs, nx.edge_dfs)
 
 
-@pytest.fixture(autouse=True)
-def _quiet_cache_warning():
-    with nx.config(warnings_to_ignore={"cache"}):
-        yield
+# NetworkX warns on every use of a cached conversion; these tests call several functions on
+# one graph.
+pytestmark = pytest.mark.usefixtures("quiet_cache_warning")
 
 
 @pytest.mark.parametrize("isa", ISAS)

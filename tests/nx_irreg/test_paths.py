@@ -19,10 +19,9 @@ from nx_irreg.nxapi._paths import LazyDict
 ISAS = nx_irreg.available_isas()
 
 
-@pytest.fixture(autouse=True)
-def _quiet_cache_warning():
-    with nx.config(warnings_to_ignore={"cache"}):
-        yield
+# NetworkX warns on every use of a cached conversion; these tests call several functions on
+# one graph.
+pytestmark = pytest.mark.usefixtures("quiet_cache_warning")
 
 
 def _ends(G, data):

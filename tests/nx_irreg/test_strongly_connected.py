@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from networkx_cases import LABELS
 
 import nx_irreg
 from irreg.graph import IrregGraph
@@ -20,20 +21,11 @@ from nx_irreg.nxapi.components import strongly_connected as nxapi
 ISAS = nx_irreg.available_isas()
 
 
-@pytest.fixture(autouse=True)
-def _quiet_cache_warning():
-    # NetworkX warns on every use of a cached conversion; these tests call several functions on
-    # one graph.
-    with nx.config(warnings_to_ignore={"cache"}):
-        yield
+# NetworkX warns on every use of a cached conversion; these tests call several functions on
+# one graph.
+pytestmark = pytest.mark.usefixtures("quiet_cache_warning")
 
 
-LABELS = {
-    "identity": lambda v: v,
-    "strings": lambda v: f"v{v * 7 % 31}",
-    "tuples": lambda v: (v % 3, v),
-    "mixed": lambda v: (v + 100, f"n{v}", (v, "t"), v + 0.5)[v % 4],
-}
 
 
 @st.composite
