@@ -38,6 +38,7 @@ __all__ = [
     "dijkstra_paths_in_settled_order",
     "dispatchable",
     "floyd_warshall_numpy_detects_negative_cycles",
+    "is_aperiodic_needs_strong_connectivity",
     "kosaraju_sets_in_preorder",
     "lexicographical_sort_message",
     "networkx_answer",
@@ -321,6 +322,17 @@ def _watched(name: str) -> Rescaling | None:
 
 
 @_probe
+def is_aperiodic_needs_strong_connectivity() -> bool:
+    """Does ``is_aperiodic`` raise on a graph that is not strongly connected (3.5 on), or
+    search it part by part from the first node of each rest, in a set's order (3.4)?"""
+    try:
+        networkx_own("is_aperiodic")(nx.DiGraph([(0, 1)]))
+    except nx.NetworkXError:
+        return True
+    return False
+
+
+@_probe
 def floyd_warshall_numpy_detects_negative_cycles() -> bool:
     """Does ``floyd_warshall_numpy`` raise ``NetworkXUnbounded`` on a negative cycle (3.7), or
     return the matrix with negative entries on its diagonal (3.4-3.6)?"""
@@ -355,6 +367,7 @@ PROBES: dict[str, Probe] = {
         Probe(dijkstra_paths_in_settled_order, "3.4-3.5 | 3.6-3.7"),
         Probe(betweenness_rescalings, "3.4-3.5 | 3.6-3.7"),  # node betweenness: 3.5 too
         Probe(floyd_warshall_numpy_detects_negative_cycles, "3.4-3.6 | 3.7"),
+        Probe(is_aperiodic_needs_strong_connectivity, "3.4 | 3.5-3.7"),
     )
 }
 

@@ -32,7 +32,7 @@ from nx_irreg.nxapi._lengths import (
     node_set,
 )
 from nx_irreg.options import check_no_variant, resolve
-from nx_irreg.versions import lexicographical_sort_message
+from nx_irreg.versions import is_aperiodic_needs_strong_connectivity, lexicographical_sort_message
 
 __all__ = [
     "ancestors",
@@ -112,6 +112,11 @@ def is_aperiodic(G: BackendGraph, **options: object) -> bool:
     if len(G) == 0:
         raise nx.NetworkXPointlessConcept("Graph has no nodes.")
     if len(strongly_connected(G).component_end) != 1:
+        if not is_aperiodic_needs_strong_connectivity():
+            raise NotImplementedError(
+                "is_aperiodic of a graph that is not strongly connected: NetworkX 3.4 searches "
+                "it part by part from nodes in a set's order; NetworkX runs it"
+            )
         raise nx.NetworkXError("Graph is not strongly connected.")
     found = bfs_order(G.graph, sources=[0])
     level = np.empty(len(G), np.int64)
