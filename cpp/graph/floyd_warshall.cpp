@@ -47,8 +47,7 @@ class BlockedMatrix {
 
   std::vector<double> Unpadded() const {
     std::vector<double> out(static_cast<size_t>(n_) * n_);
-    for (int64_t i = 0; i < n_; ++i)
-      std::copy_n(d_.data() + i * side_, n_, out.data() + i * n_);
+    for (int64_t i = 0; i < n_; ++i) std::copy_n(d_.data() + i * side_, n_, out.data() + i * n_);
     return out;
   }
 

@@ -11,7 +11,7 @@
 namespace irreg::graph {
 
 struct DenseLengths {
-  std::vector<double> value;  // n x n, row-major: value[u * n + v]; +inf where v is unreachable
+  std::vector<double> value;    // n x n, row-major: value[u * n + v]; +inf where v is unreachable
   bool negative_cycle = false;  // some vertex lies on a cycle of negative length
   RunStats stats;
 };
